@@ -1,0 +1,3 @@
+export { HefflApi } from './credentials/HefflApi.credentials';
+export { Heffl } from './nodes/Heffl/Heffl.node';
+export { HefflTrigger } from './nodes/HefflTrigger/HefflTrigger.node';

@@ -1,0 +1,78 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { nodeProperties } from './descriptions';
+import { listSearch } from './methods/listSearch';
+import { loadOptions } from './methods/loadOptions';
+import { runOperation } from './operations';
+import type { OperationName } from './resources';
+import { findResource } from './resources';
+
+export class Heffl implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Heffl',
+		name: 'heffl',
+		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Create and read Heffl leads, clients, deals and tasks, reference data, document templates, contacts and webhook subscriptions',
+		defaults: { name: 'Heffl' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'hefflApi', required: true }],
+		properties: nodeProperties,
+	};
+
+	methods = { listSearch, loadOptions };
+
+	/** The one item loop: paired items and continueOnFail live here, not in the operations. */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const output: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			try {
+				const resource = findResource(this.getNodeParameter('resource', itemIndex) as string);
+				const operation = this.getNodeParameter('operation', itemIndex) as OperationName;
+				if (!resource.operations.includes(operation)) {
+					throw new NodeOperationError(
+						this.getNode(),
+						`Operation: ${resource.displayName} has no '${operation}' operation`,
+						{ itemIndex },
+					);
+				}
+				const result = await runOperation.call(this, resource, operation, itemIndex);
+				for (const json of Array.isArray(result) ? result : [result]) {
+					output.push({ json, pairedItem: { item: itemIndex } });
+				}
+			} catch (error) {
+				if (!this.continueOnFail()) {
+					// Our errors pass through unchanged; anything else gets the item index.
+					throw error instanceof NodeApiError
+						? error
+						: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				}
+				const context = ((error as { context?: IDataObject }).context ?? {}) as IDataObject;
+				output.push({
+					json: {
+						error: (error as Error).message,
+						description: (error as { description?: string }).description ?? null,
+						code: context.code ?? null,
+						httpCode: context.httpCode ?? null,
+						details: context.details ?? null,
+					},
+					pairedItem: { item: itemIndex },
+				});
+			}
+		}
+		return [output];
+	}
+}

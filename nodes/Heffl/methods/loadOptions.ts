@@ -1,0 +1,101 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { hefflPaginate, hefflRequest, recordPath } from '../../shared/transport';
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+async function listAll(context: ILoadOptionsFunctions, path: string) {
+	return await hefflPaginate.call(context, { api: 'v1', path });
+}
+
+function named(records: IDataObject[]): INodePropertyOptions[] {
+	return records
+		.map((record) => ({ name: String(record.name), value: String(record.id) }))
+		.sort(byName);
+}
+
+/** The pipeline chosen elsewhere in the node, in whichever parameter the operation uses. */
+function chosenPipeline(context: ILoadOptionsFunctions): string | undefined {
+	for (const parameter of ['dealPipelineId', 'updateFields.pipelineId', 'filters.pipelineId']) {
+		const value = context.getCurrentNodeParameter(parameter);
+		if (typeof value === 'string' && value.trim()) return value.trim();
+	}
+	return undefined;
+}
+
+/** Which tag type fits the record the node is writing. */
+const TAG_TYPE_OF_RESOURCE: Record<string, string> = {
+	lead: 'leads',
+	client: 'clients',
+	deal: 'deals',
+	contact: 'contacts',
+};
+
+export const loadOptions = {
+	async getPipelines(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return named(await listAll(this, '/pipelines'));
+	},
+
+	async getPipelineStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const pipelineId = chosenPipeline(this);
+		const pipelines = pipelineId
+			? [
+					await hefflRequest.call(this, {
+						api: 'v1',
+						method: 'GET',
+						path: recordPath(
+							this.getNode(),
+							'/pipelines',
+							pipelineId,
+							'Pipeline',
+							undefined,
+							'dpl_',
+						),
+					}),
+				]
+			: await listAll(this, '/pipelines');
+		return pipelines.flatMap((pipeline) =>
+			((pipeline.stages ?? []) as IDataObject[])
+				.sort((a, b) => Number(a.position) - Number(b.position))
+				.map((stage) => ({
+					name: pipelineId
+						? String(stage.name)
+						: `${String(pipeline.name)} › ${String(stage.name)}`,
+					value: String(stage.id),
+				})),
+		);
+	},
+
+	async getLeadStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const stages = await listAll(this, '/leads/stages');
+		return stages
+			.sort((a, b) => Number(a.position) - Number(b.position))
+			.map((stage) => ({ name: String(stage.name), value: String(stage.id) }));
+	},
+
+	async getLeadSources(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return named(await listAll(this, '/leads/sources'));
+	},
+
+	async getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return named(await listAll(this, '/products'));
+	},
+
+	async getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const resource = String(this.getCurrentNodeParameter('resource') ?? '');
+		const type = TAG_TYPE_OF_RESOURCE[resource];
+		const body = await hefflRequest.call(this, {
+			api: 'v1',
+			method: 'GET',
+			path: '/tags',
+			qs: type ? { type } : {},
+		});
+		return ((body.items ?? []) as IDataObject[])
+			.map((tag) => ({
+				name: String(tag.name),
+				value: Number(tag.id),
+				description: String(tag.type),
+			}))
+			.sort(byName);
+	},
+};

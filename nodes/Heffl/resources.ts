@@ -1,0 +1,581 @@
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+
+import { EVENT_OPTIONS } from '../shared/events';
+import type { ApiVersion } from '../shared/transport';
+
+export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete';
+
+/** A value the API takes, and how the node asks for it. */
+export interface FieldSpec {
+	/** The API's key in bodies and query strings. */
+	name: string;
+	displayName: string;
+	type: 'string' | 'number' | 'boolean' | 'options' | 'multiOptions' | 'dateTime';
+	/** Checked before anything is sent. */
+	format?: 'email' | 'url' | 'webUrl' | 'date' | 'currency' | 'json';
+	/** An ID of another record: checked for this prefix before anything is sent. */
+	idPrefix?: string;
+	/** On Create: asked for outside Additional Fields; `required` ones must be set. */
+	main?: boolean;
+	required?: boolean;
+	/** Parameter name when the API key would clash with another parameter. */
+	parameterName?: string;
+	options?: INodePropertyOptions[];
+	loadOptionsMethod?: string;
+	loadOptionsDependsOn?: string[];
+	default?: string | number | boolean | string[];
+	description?: string;
+	placeholder?: string;
+}
+
+export interface ResourceSpec {
+	value: string;
+	displayName: string;
+	/** Lower case, for messages: "lead", "webhook subscription". */
+	label: string;
+	api: ApiVersion;
+	path: string;
+	/** Prefix of the resource's IDs; also enables the resource locator. */
+	idPrefix?: string;
+	operations: OperationName[];
+	/** Writable fields, in the order the UI shows them. */
+	fields?: FieldSpec[];
+	/** Query filters of Get Many. */
+	filters?: FieldSpec[];
+	/** Accepts `cf_` custom fields on create and update. */
+	customFields?: boolean;
+	/** Keys kept by Simplify; only for records of more than 10 fields. */
+	simplifyKeys?: string[];
+	/** The list endpoint answers everything at once (no cursor). */
+	unpaginated?: boolean;
+	/** How a record reads in a list of the resource locator. */
+	title?: (record: IDataObject) => string;
+	/** Whether the list endpoint filters by `search`; otherwise the locator filters locally. */
+	searchable?: boolean;
+	/** Extra output of Create (the webhook secret's warning). */
+	afterCreate?: (record: IDataObject) => IDataObject;
+}
+
+const TAG_TYPES = [
+	'leads',
+	'deals',
+	'clients',
+	'contacts',
+	'projects',
+	'project_tasks',
+	'invoices',
+	'quotations',
+	'schedules',
+	'fs_jobs',
+	'purchase_orders',
+	'vendors',
+	'bills',
+] as const;
+
+const toOptions = (values: readonly string[], names?: Record<string, string>) =>
+	values.map((value) => ({
+		name: names?.[value] ?? value.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
+		value,
+	}));
+
+export const TAG_TYPE_OPTIONS = toOptions(TAG_TYPES, {
+	fs_jobs: 'Field Service Jobs',
+	project_tasks: 'Project Tasks',
+	purchase_orders: 'Purchase Orders',
+});
+
+export const TEMPLATE_TYPE_OPTIONS = toOptions([
+	'quotations',
+	'invoices',
+	'proforma_invoices',
+	'purchase_orders',
+	'credit_notes',
+]);
+
+const search = (records: string): FieldSpec => ({
+	displayName: 'Search',
+	name: 'search',
+	type: 'string',
+	default: '',
+	description: `Only ${records} whose text contains this, ignoring case`,
+});
+
+const notes: FieldSpec = { displayName: 'Notes', name: 'notes', type: 'string', default: '' };
+const ownerId: FieldSpec = {
+	displayName: 'Owner ID',
+	name: 'ownerId',
+	type: 'string',
+	idPrefix: 'usr_',
+	default: '',
+	placeholder: 'usr_...',
+	description: 'The Heffl user who owns the record',
+};
+const tags: FieldSpec = {
+	displayName: 'Tag Names or IDs',
+	name: 'tags',
+	type: 'multiOptions',
+	loadOptionsMethod: 'getTags',
+	default: [],
+	description:
+		'Tags of this record type. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+const currency: FieldSpec = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'string',
+	format: 'currency',
+	default: '',
+	placeholder: 'USD',
+	description: 'Three-letter ISO 4217 code',
+};
+const email: FieldSpec = {
+	displayName: 'Email',
+	name: 'email',
+	type: 'string',
+	format: 'email',
+	default: '',
+	placeholder: 'name@email.com',
+};
+const mobile: FieldSpec = { displayName: 'Mobile', name: 'mobile', type: 'string', default: '' };
+const website: FieldSpec = {
+	displayName: 'Website',
+	name: 'website',
+	type: 'string',
+	format: 'webUrl',
+	default: '',
+	placeholder: 'https://example.com',
+};
+const link = (name: string, displayName: string, prefix: string): FieldSpec => ({
+	name,
+	displayName,
+	type: 'string',
+	idPrefix: prefix,
+	default: '',
+	placeholder: `${prefix}...`,
+});
+const pipelineStage: FieldSpec = {
+	displayName: 'Stage Name or ID',
+	name: 'stageId',
+	type: 'options',
+	loadOptionsMethod: 'getPipelineStages',
+	loadOptionsDependsOn: ['dealPipelineId', 'updateFields.pipelineId', 'filters.pipelineId'],
+	default: '',
+	description:
+		'A stage of the chosen pipeline. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+const pipeline: FieldSpec = {
+	displayName: 'Pipeline Name or ID',
+	name: 'pipelineId',
+	type: 'options',
+	loadOptionsMethod: 'getPipelines',
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+const leadStage: FieldSpec = {
+	displayName: 'Stage Name or ID',
+	name: 'stageId',
+	type: 'options',
+	loadOptionsMethod: 'getLeadStages',
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+const leadSource: FieldSpec = {
+	displayName: 'Source Name or ID',
+	name: 'sourceId',
+	type: 'options',
+	loadOptionsMethod: 'getLeadSources',
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+const dealStatus = toOptions(['open', 'won', 'lost']);
+const taskStatus = toOptions(['todo', 'in_progress', 'done'], {
+	todo: 'To Do',
+	in_progress: 'In Progress',
+});
+const taskPriority = toOptions(['low', 'medium', 'high']);
+const CRUD: OperationName[] = ['create', 'get', 'getAll', 'update', 'delete'];
+const READ: OperationName[] = ['get', 'getAll'];
+const named = (record: IDataObject) => String(record.name ?? record.id);
+
+/**
+ * Every resource of the Heffl API. This table drives both the node's UI and its
+ * execution: a new resource that follows the common pattern is one entry here.
+ */
+export const RESOURCES: ResourceSpec[] = [
+	{
+		value: 'lead',
+		displayName: 'Lead',
+		label: 'lead',
+		api: 'v1',
+		path: '/leads',
+		idPrefix: 'ld_',
+		operations: CRUD,
+		customFields: true,
+		searchable: true,
+		title: (lead) => [lead.name, lead.email].filter(Boolean).join(' · ') || String(lead.id),
+		simplifyKeys: ['id', 'name', 'email', 'mobile', 'title', 'companyName', 'stageId', 'createdAt'],
+		fields: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				main: true,
+				required: true,
+				default: '',
+			},
+			{ ...email, main: true },
+			{ ...mobile, main: true },
+			{ displayName: 'Job Title', name: 'title', type: 'string', main: true, default: '' },
+			{ displayName: 'Company Name', name: 'companyName', type: 'string', default: '' },
+			website,
+			{ displayName: 'Value', name: 'value', type: 'number', default: 0 },
+			currency,
+			leadStage,
+			leadSource,
+			ownerId,
+			notes,
+			tags,
+		],
+		filters: [search('leads'), leadStage, leadSource],
+	},
+	{
+		value: 'client',
+		displayName: 'Client',
+		label: 'client',
+		api: 'v1',
+		path: '/clients',
+		idPrefix: 'clt_',
+		operations: CRUD,
+		customFields: true,
+		searchable: true,
+		title: named,
+		simplifyKeys: ['id', 'name', 'email', 'mobile', 'type', 'city', 'country', 'createdAt'],
+		fields: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				main: true,
+				required: true,
+				default: '',
+			},
+			email,
+			mobile,
+			website,
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: toOptions(['company', 'individual']),
+				default: 'company',
+			},
+			{ displayName: 'Tax Number', name: 'taxNumber', type: 'string', default: '' },
+			{ displayName: 'Address Line 1', name: 'addressLine1', type: 'string', default: '' },
+			{ displayName: 'City', name: 'city', type: 'string', default: '' },
+			{ displayName: 'State', name: 'state', type: 'string', default: '' },
+			{ displayName: 'Country', name: 'country', type: 'string', default: '' },
+			{ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '' },
+			link('stageId', 'Client Stage ID', 'cs_'),
+			ownerId,
+			notes,
+			tags,
+		],
+		filters: [search('clients')],
+	},
+	{
+		value: 'deal',
+		displayName: 'Deal',
+		label: 'deal',
+		api: 'v1',
+		path: '/deals',
+		idPrefix: 'dl_',
+		operations: CRUD,
+		customFields: true,
+		searchable: true,
+		title: (deal) => String(deal.title ?? deal.id),
+		simplifyKeys: [
+			'id',
+			'title',
+			'value',
+			'currency',
+			'pipelineId',
+			'stageId',
+			'status',
+			'clientId',
+			'createdAt',
+		],
+		fields: [
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				main: true,
+				required: true,
+				default: '',
+			},
+			{ ...pipeline, main: true, required: true, parameterName: 'dealPipelineId' },
+			pipelineStage,
+			{ displayName: 'Value', name: 'value', type: 'number', default: 0 },
+			currency,
+			link('clientId', 'Client ID', 'clt_'),
+			link('leadId', 'Lead ID', 'ld_'),
+			{
+				displayName: 'Expected Close Date',
+				name: 'expectedCloseDate',
+				type: 'string',
+				format: 'date',
+				default: '',
+				placeholder: 'YYYY-MM-DD',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: dealStatus,
+				default: 'open',
+			},
+			ownerId,
+			notes,
+			tags,
+		],
+		filters: [
+			search('deals'),
+			pipeline,
+			pipelineStage,
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: dealStatus,
+				default: 'open',
+			},
+		],
+	},
+	{
+		value: 'task',
+		displayName: 'Task',
+		label: 'task',
+		api: 'v1',
+		path: '/tasks',
+		idPrefix: 'tsk_',
+		operations: CRUD,
+		searchable: true,
+		title: (task) => String(task.title ?? task.id),
+		simplifyKeys: ['id', 'title', 'status', 'priority', 'dueDate', 'assigneeId', 'createdAt'],
+		fields: [
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				main: true,
+				required: true,
+				default: '',
+			},
+			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: taskStatus,
+				default: 'todo',
+			},
+			{
+				displayName: 'Priority',
+				name: 'priority',
+				type: 'options',
+				options: taskPriority,
+				default: 'medium',
+			},
+			{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '' },
+			link('assigneeId', 'Assignee ID', 'usr_'),
+			link('leadId', 'Lead ID', 'ld_'),
+			link('clientId', 'Client ID', 'clt_'),
+			link('dealId', 'Deal ID', 'dl_'),
+		],
+		filters: [
+			search('tasks'),
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: taskStatus,
+				default: 'todo',
+			},
+			{
+				displayName: 'Priority',
+				name: 'priority',
+				type: 'options',
+				options: taskPriority,
+				default: 'medium',
+			},
+		],
+	},
+	{
+		value: 'pipeline',
+		displayName: 'Pipeline',
+		label: 'pipeline',
+		api: 'v1',
+		path: '/pipelines',
+		idPrefix: 'dpl_',
+		operations: READ,
+		title: named,
+	},
+	{
+		value: 'product',
+		displayName: 'Product',
+		label: 'product',
+		api: 'v1',
+		path: '/products',
+		idPrefix: 'prd_',
+		operations: READ,
+		searchable: true,
+		title: (product) => [product.name, product.sku].filter(Boolean).join(' · '),
+		simplifyKeys: ['id', 'name', 'sku', 'price', 'currency', 'isActive'],
+		filters: [search('products')],
+	},
+	{
+		value: 'leadStage',
+		displayName: 'Lead Stage',
+		label: 'lead stage',
+		api: 'v1',
+		path: '/leads/stages',
+		operations: ['getAll'],
+	},
+	{
+		value: 'leadSource',
+		displayName: 'Lead Source',
+		label: 'lead source',
+		api: 'v1',
+		path: '/leads/sources',
+		operations: ['getAll'],
+	},
+	{
+		value: 'tag',
+		displayName: 'Tag',
+		label: 'tag',
+		api: 'v1',
+		path: '/tags',
+		operations: ['getAll'],
+		unpaginated: true,
+		filters: [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: TAG_TYPE_OPTIONS,
+				default: 'leads',
+				description: 'Only tags of this record type',
+			},
+		],
+	},
+	{
+		value: 'documentTemplate',
+		displayName: 'Document Template',
+		label: 'document template',
+		api: 'v2',
+		path: '/document-templates',
+		idPrefix: 'tpl_',
+		operations: READ,
+		searchable: true,
+		title: (template) => `${String(template.name)} (${String(template.type)})`,
+		filters: [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: TEMPLATE_TYPE_OPTIONS,
+				default: 'quotations',
+			},
+			search('templates'),
+			{
+				displayName: 'Include Inactive',
+				name: 'includeInactive',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return inactive templates too',
+			},
+		],
+	},
+	{
+		value: 'contact',
+		displayName: 'Contact',
+		label: 'contact',
+		api: 'v2',
+		path: '/contacts',
+		operations: ['getAll'],
+		filters: [
+			search('contacts'),
+			{
+				displayName: 'Filters (JSON)',
+				name: 'filters',
+				type: 'string',
+				format: 'json',
+				default: '',
+				placeholder: '{"email": "ada@example.com"}',
+				description: "Heffl's v2 filter object, sent as the JSON-encoded `filters` parameter",
+			},
+		],
+	},
+	{
+		value: 'webhookSubscription',
+		displayName: 'Webhook Subscription',
+		label: 'webhook subscription',
+		api: 'v1',
+		path: '/webhooks',
+		idPrefix: 'wh_',
+		operations: ['create', 'get', 'getAll', 'delete'],
+		title: (subscription) =>
+			`${String(subscription.name ?? subscription.id)} → ${String(subscription.url)}`,
+		fields: [
+			{
+				displayName: 'URL',
+				name: 'url',
+				type: 'string',
+				format: 'url',
+				main: true,
+				required: true,
+				default: '',
+				placeholder: 'https://example.com/webhooks/heffl',
+				description: 'Where Heffl sends the events. Must be HTTPS (HTTP only for localhost).',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: EVENT_OPTIONS,
+				main: true,
+				required: true,
+				default: [],
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Shown in Heffl’s developer settings',
+			},
+		],
+		afterCreate: (subscription) => ({
+			...subscription,
+			secretNotice:
+				'Heffl shows this signing secret only once. Store it now (for example in a Heffl Trigger set to "Use Existing Subscription"); it cannot be read again.',
+		}),
+	},
+];
+
+export function findResource(value: string): ResourceSpec {
+	const resource = RESOURCES.find((candidate) => candidate.value === value);
+	if (!resource) throw new Error(`Unknown resource '${value}'`);
+	return resource;
+}
+
+export function resourceParameter(resource: ResourceSpec): string {
+	return `${resource.value}Id`;
+}
+
+export function fieldParameter(field: FieldSpec): string {
+	return field.parameterName ?? field.name;
+}
