@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, test } from 'vitest';
+
+import { useSandbox } from '../harness/context';
+import { TriggerHarness } from '../harness/trigger';
+
+const ctx = useSandbox({ webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 2000 } });
+const open: TriggerHarness[] = [];
+
+async function trigger(parameters: IDataObject = { events: ['lead.created', 'lead.updated'] }) {
+	const harness = await new TriggerHarness(ctx.credentials, { subscription: 'automatic', ...parameters }).listen();
+	open.push(harness);
+	return harness;
+}
+
+afterEach(async () => {
+	for (const harness of open.splice(0)) await harness.close();
+});
+
+const subscriptionsTo = (url: string) => (ctx.sandbox.records('webhooks') as IDataObject[]).filter((subscription) => subscription.url === url);
+
+async function createLead(name: string): Promise<IDataObject> {
+	const response = await fetch(`${ctx.sandbox.urls.v1}/leads`, {
+		method: 'POST',
+		headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({ name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.com` }),
+	});
+	return (await response.json()) as IDataObject;
+}
+
+/** A delivery to the harness signed by the standardwebhooks library. */
+async function deliver(harness: TriggerHarness, secret: string, event: IDataObject, id = `msg_${randomBytes(8).toString('hex')}`) {
+	const body = JSON.stringify(event);
+	const response = await fetch(harness.webhookUrl, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'webhook-id': id,
+			'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+			'webhook-signature': new Webhook(secret).sign(id, new Date(), body),
+		},
+		body,
+	});
+	return { status: response.status, body: await response.text() };
+}
+
+describe('subscription lifecycle', () => {
+	test('activation creates exactly one subscription to the webhook URL with the events; deactivation removes it', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const [subscription] = subscriptionsTo(harness.webhookUrl);
+		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(1);
+		expect(subscription).toMatchObject({ events: ['lead.created', 'lead.updated'], name: expect.stringContaining(harness.workflowId) });
+		expect(harness.staticData).toMatchObject({ subscriptionId: subscription.id, secret: expect.stringMatching(/^whsec_/) });
+
+		// n8n asks again on every start: the subscription is found, nothing is created.
+		ctx.sandbox.clearRequests();
+		expect(await harness.checkExists()).toBe(true);
+		expect(ctx.apiRequests().map((request) => request.method)).toEqual(['GET']);
+
+		await harness.deactivate();
+		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(0);
+		expect(harness.staticData).toEqual({});
+	});
+
+	test('re-activation after lost static data leaves no orphan', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		harness.loseStaticData();
+		await harness.activate();
+		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(1);
+		await harness.deactivate();
+		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(0);
+	});
+
+	test('a subscription deleted in Heffl: checkExists answers false and clears the state, creating nothing', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const id = String(harness.staticData.subscriptionId);
+		await fetch(`${ctx.sandbox.urls.v1}/webhooks/${id}`, { method: 'DELETE', headers: { 'x-api-key': ctx.sandbox.apiKey } });
+		ctx.sandbox.clearRequests();
+		expect(await harness.checkExists()).toBe(false);
+		expect(ctx.apiRequests().map((request) => request.method)).toEqual(['GET']);
+		expect(harness.staticData.subscriptionId).toBeUndefined();
+		// Deactivating now has nothing to delete and does not fail.
+		await harness.deactivate();
+	});
+
+	test('changed events: the old subscription is replaced, not duplicated', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		harness.node.parameters.events = ['deal.created'];
+		await harness.activate();
+		expect(subscriptionsTo(harness.webhookUrl).map((subscription) => subscription.events)).toEqual([['deal.created']]);
+		await harness.deactivate();
+	});
+
+	test('"All events" subscribes to the whole catalogue', async () => {
+		const harness = await trigger({ events: ['*'] });
+		await harness.activate();
+		expect((subscriptionsTo(harness.webhookUrl)[0].events as string[]).length).toBe(25);
+		await harness.deactivate();
+	});
+});
+
+describe('deliveries', () => {
+	test('a real signed delivery from the sandbox starts one execution carrying the record', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const lead = await createLead('Katherine Johnson');
+		await ctx.sandbox.waitForDeliveries();
+		expect(harness.executions).toEqual([
+			[{ event: 'lead.created', timestamp: expect.any(String), webhookId: expect.stringMatching(/^msg_/), record: lead }],
+		]);
+		await harness.deactivate();
+	});
+
+	test('Record Only outputs the record itself', async () => {
+		const harness = await trigger({ events: ['lead.created'], options: { recordOnly: true } });
+		await harness.activate();
+		const lead = await createLead('Dorothy Vaughan');
+		await ctx.sandbox.waitForDeliveries();
+		expect(harness.executions).toEqual([[lead]]);
+		await harness.deactivate();
+	});
+
+	test('a retry with the same webhook-id is acknowledged and runs once', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const secret = String(harness.staticData.secret);
+		const event = { event: 'lead.updated', timestamp: new Date().toISOString(), payload: { id: 'ld_x' } };
+		const first = await deliver(harness, secret, event, 'msg_same');
+		const second = await deliver(harness, secret, event, 'msg_same');
+		expect([first.status, second.status]).toEqual([200, 200]);
+		expect(harness.executions).toHaveLength(1);
+		await harness.deactivate();
+	});
+
+	test('events not selected, and kinds Heffl adds later, get 200 and start nothing', async () => {
+		const harness = await trigger({ events: ['lead.created'] });
+		await harness.activate();
+		const secret = String(harness.staticData.secret);
+		const notSelected = await deliver(harness, secret, { event: 'lead.updated', payload: {} });
+		const unknown = await deliver(harness, secret, { event: 'lead.teleported', payload: {} });
+		expect([notSelected.status, unknown.status]).toEqual([200, 200]);
+		expect(harness.executions).toHaveLength(0);
+		await harness.deactivate();
+	});
+
+	test('a forged delivery gets 401 and starts nothing', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, { event: 'lead.created', payload: { id: 'ld_evil' } });
+		expect(forged.status).toBe(401);
+		expect(harness.executions).toHaveLength(0);
+		await harness.deactivate();
+	});
+
+	test('with the secret lost, deliveries get 401 with what to do, never a 500', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const secret = String(harness.staticData.secret);
+		delete harness.staticData.secret;
+		const result = await deliver(harness, secret, { event: 'lead.created', payload: {} });
+		expect(result.status).toBe(401);
+		expect(result.body).toContain('Deactivate and activate the workflow again');
+		await harness.deactivate();
+	});
+
+	test('during a secret rotation deliveries still verify', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		ctx.sandbox.rotateWebhookSecret(String(harness.staticData.subscriptionId));
+		await createLead('Mary Jackson');
+		await ctx.sandbox.waitForDeliveries();
+		expect(harness.executions).toHaveLength(1);
+		await harness.deactivate();
+	});
+});
+
+describe('Use Existing Subscription', () => {
+	test('registers nothing and verifies with the pasted secret', async () => {
+		const created = (await (
+			await fetch(`${ctx.sandbox.urls.v1}/webhooks`, {
+				method: 'POST',
+				headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({ name: 'by hand', url: 'https://placeholder.example/hook', events: ['lead.created'] }),
+			})
+		).json()) as IDataObject;
+		const harness = await new TriggerHarness(ctx.credentials, {
+			subscription: 'existing',
+			signingSecret: created.secret,
+			events: ['lead.created'],
+		}).listen();
+		open.push(harness);
+		ctx.sandbox.clearRequests();
+		await harness.activate();
+		await harness.deactivate();
+		expect(ctx.apiRequests()).toHaveLength(0);
+
+		const accepted = await deliver(harness, String(created.secret), { event: 'lead.created', payload: { id: 'ld_1' } });
+		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, { event: 'lead.created', payload: {} });
+		expect([accepted.status, forged.status]).toEqual([200, 401]);
+		expect(harness.executions).toEqual([[{ event: 'lead.created', timestamp: null, webhookId: expect.any(String), record: { id: 'ld_1' } }]]);
+	});
+});
