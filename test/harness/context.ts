@@ -1,0 +1,35 @@
+/**
+ * One sandbox per test file, started on a free loopback port, and the credential
+ * that points the nodes at it.
+ */
+import { afterAll, beforeAll } from 'vitest';
+
+import type { HefflCredentials } from './n8n';
+import { startSandbox } from '../sandbox';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type SandboxOptions = Parameters<typeof startSandbox>[0];
+
+export interface TestContext {
+	sandbox: Sandbox;
+	credentials: HefflCredentials;
+	/** Requests to the API (not the control routes) since the last `clear`. */
+	apiRequests(): Sandbox['requests'];
+}
+
+export function useSandbox(options: SandboxOptions = {}): TestContext {
+	const context = {} as TestContext;
+	beforeAll(async () => {
+		context.sandbox = await startSandbox({ rateLimit: false, ...options });
+		context.credentials = {
+			apiKey: context.sandbox.apiKey,
+			v1BaseUrl: context.sandbox.urls.v1,
+			v2BaseUrl: context.sandbox.urls.v2,
+		};
+		context.apiRequests = () => context.sandbox.requests.filter((request) => request.apiVersion !== 'control');
+	});
+	afterAll(async () => {
+		await context.sandbox?.close();
+	});
+	return context;
+}

@@ -1,0 +1,303 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
+/**
+ * Runs our nodes the way n8n runs them: workflow JSON through n8n-core's
+ * WorkflowExecute, dropdowns and searches through its LoadOptionsContext, and the
+ * trigger's hooks through its HookContext. Only the database and the HTTP server
+ * of the n8n CLI are left out (the e2e suite covers those with real n8n).
+ */
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	IConnections,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { HefflApi } from '../../credentials/HefflApi.credentials';
+import { Heffl } from '../../nodes/Heffl/Heffl.node';
+import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
+
+export type HefflCredentials = { apiKey: string; v1BaseUrl: string; v2BaseUrl: string };
+
+/** A fixture node that emits the items a test gives it, as an upstream node would. */
+class Items implements INodeType {
+	description = {
+		displayName: 'Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+const NODE_TYPES: Record<string, INodeType> = {
+	'n8n-nodes-heffl.heffl': new Heffl(),
+	'n8n-nodes-heffl.hefflTrigger': new HefflTrigger(),
+	'test.items': new Items(),
+};
+
+export const nodeTypes: INodeTypes = {
+	getByName: (type) => NODE_TYPES[type],
+	getByNameAndVersion: (type) => NODE_TYPES[type],
+	getKnownTypes: () => ({}),
+};
+
+const CREDENTIAL_TYPES: Record<string, ICredentialType> = { hefflApi: new HefflApi() };
+
+/** n8n's credential helper, minus the database: generic `authenticate` is resolved as n8n resolves it. */
+class CredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate || authenticate.type !== 'generic' || !workflow || !node) return requestOptions;
+		const resolve = (value: string) =>
+			String(
+				workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '',
+			);
+		for (const [target, entries] of Object.entries(authenticate.properties)) {
+			const bag = ((requestOptions as unknown as Record<string, IDataObject>)[target] ??= {});
+			for (const [key, value] of Object.entries(entries as IDataObject)) bag[resolve(key)] = resolve(String(value));
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	getParentTypes() {
+		return [];
+	}
+
+	async getDecrypted(_data: IWorkflowExecuteAdditionalData, _details: INodeCredentialsDetails, type: string) {
+		return this.credentials[type] ?? {};
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these nodes');
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string) {
+		return CREDENTIAL_TYPES[type]?.properties ?? [];
+	}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+}
+
+export function additionalData(
+	credentials: HefflCredentials,
+	extra: Partial<IWorkflowExecuteAdditionalData> = {},
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new CredentialsHelper({ hefflApi: credentials }),
+		executionId: 'test',
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used by these nodes');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('code runners are not used by these nodes');
+		},
+		...extra,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface WorkflowJson {
+	name?: string;
+	nodes: INode[];
+	connections: IConnections;
+}
+
+/** Executes a workflow through n8n-core's WorkflowExecute, from its first node, as a manual run does. */
+export async function executeWorkflow(
+	json: WorkflowJson,
+	credentials: HefflCredentials,
+	mode: WorkflowExecuteMode = 'manual',
+): Promise<IRun> {
+	const workflow = new Workflow({
+		id: 'test',
+		name: json.name ?? 'test',
+		nodes: json.nodes,
+		connections: json.connections,
+		active: false,
+		nodeTypes,
+	});
+	const hooks = new ExecutionLifecycleHooks(mode, 'test', {
+		id: 'test',
+		name: json.name ?? 'test',
+		nodes: json.nodes,
+		connections: json.connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	});
+	let finish: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (finish = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
+	const start = json.nodes[0];
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [{ node: start, data: { main: [[{ json: {} }]] }, source: null }],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as IRunExecutionData;
+	const execute = new WorkflowExecute(additionalData(credentials, { hooks }), mode, runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	return await finished;
+}
+
+export interface NodeRun {
+	/** Output items of the Heffl node, with their paired items. */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	/** The error that stopped the node, when it did not continue on fail. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	run: IRun;
+}
+
+/** One Heffl node fed by `items`, as a workflow of two nodes. */
+export function hefflWorkflow(
+	parameters: INodeParameters,
+	{ items = [{}], continueOnFail = false }: { items?: IDataObject[]; continueOnFail?: boolean } = {},
+): WorkflowJson {
+	return {
+		nodes: [
+			{
+				id: 'items',
+				name: 'Items',
+				type: 'test.items',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { items: JSON.stringify(items) },
+			},
+			{
+				id: 'heffl',
+				name: 'Heffl',
+				type: 'n8n-nodes-heffl.heffl',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters,
+				credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
+				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			},
+		],
+		connections: { Items: { main: [[{ node: 'Heffl', type: NodeConnectionTypes.Main, index: 0 }]] } },
+	};
+}
+
+export async function runHeffl(
+	parameters: INodeParameters,
+	credentials: HefflCredentials,
+	options: { items?: IDataObject[]; continueOnFail?: boolean } = {},
+): Promise<NodeRun> {
+	const run = await executeWorkflow(hefflWorkflow(parameters, options), credentials);
+	const task = run.data.resultData.runData.Heffl?.[0];
+	const items = task?.data?.main?.[0] ?? [];
+	return {
+		items,
+		json: items.map((item) => item.json),
+		error: (task?.error ?? run.data.resultData.error) as NodeRun['error'],
+		run,
+	};
+}
+
+function loadOptionsContext(parameters: INodeParameters, credentials: HefflCredentials) {
+	const node: INode = {
+		id: 'heffl',
+		name: 'Heffl',
+		type: 'n8n-nodes-heffl.heffl',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return new LoadOptionsContext(workflow, node, additionalData(credentials, { currentNodeParameters: parameters }), '');
+}
+
+/** Calls a dropdown's loadOptions method as the editor does, with the parameters set so far. */
+export async function loadOptions(
+	method: string,
+	parameters: INodeParameters,
+	credentials: HefflCredentials,
+): Promise<INodePropertyOptions[]> {
+	const heffl = NODE_TYPES['n8n-nodes-heffl.heffl'] as Heffl;
+	const loader = (heffl.methods.loadOptions as Record<string, (this: unknown) => Promise<INodePropertyOptions[]>>)[method];
+	return await loader.call(loadOptionsContext(parameters, credentials));
+}
+
+/** Calls a resource locator's search method as the editor does. */
+export async function listSearch(
+	method: string,
+	credentials: HefflCredentials,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const heffl = NODE_TYPES['n8n-nodes-heffl.heffl'] as Heffl;
+	return await heffl.methods.listSearch[method].call(
+		loadOptionsContext({}, credentials) as never,
+		filter,
+		paginationToken,
+	);
+}
+
+export { NodeHelpers };
