@@ -28,6 +28,9 @@ export const CREDENTIAL_NAME = 'hefflApi';
 
 export const DEFAULT_MAX_RETRIES = 5;
 
+/** A request still unanswered after this long counts as broken (and a create as unknown). */
+const REQUEST_TIMEOUT_MS = 60_000;
+
 export interface HefflRequest {
 	api: ApiVersion;
 	method: IHttpRequestMethods;
@@ -259,6 +262,7 @@ export async function hefflRequest(
 		qs: request.qs,
 		body: request.body,
 		json: true,
+		timeout: REQUEST_TIMEOUT_MS,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};

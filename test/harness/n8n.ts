@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * Runs our nodes the way n8n runs them: workflow JSON through n8n-core's
  * WorkflowExecute, dropdowns and searches through its LoadOptionsContext, and the
@@ -35,8 +34,8 @@ import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 export type HefflCredentials = { apiKey: string; v1BaseUrl: string; v2BaseUrl: string };
 
 /** A fixture node that emits the items a test gives it, as an upstream node would. */
-class Items implements INodeType {
-	description = {
+const items: INodeType = {
+	description: {
 		displayName: 'Items',
 		name: 'items',
 		group: ['input'],
@@ -45,19 +44,18 @@ class Items implements INodeType {
 		defaults: { name: 'Items' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[]' }],
-	};
-
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
-		return [items.map((json) => ({ json }))];
-	}
-}
+		const given = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
+		return [given.map((json, index) => ({ json, pairedItem: { item: index } }))];
+	},
+};
 
 const NODE_TYPES: Record<string, INodeType> = {
 	'n8n-nodes-heffl.heffl': new Heffl(),
 	'n8n-nodes-heffl.hefflTrigger': new HefflTrigger(),
-	'test.items': new Items(),
+	'test.items': items,
 };
 
 export const nodeTypes: INodeTypes = {
