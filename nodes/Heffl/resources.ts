@@ -196,6 +196,21 @@ const taskStatus = toOptions(['todo', 'in_progress', 'done'], {
 	in_progress: 'In Progress',
 });
 const taskPriority = toOptions(['low', 'medium', 'high']);
+const option = (
+	displayName: string,
+	name: string,
+	options: INodePropertyOptions[],
+	byDefault: string,
+): FieldSpec => ({
+	displayName,
+	name,
+	type: 'options',
+	options,
+	default: byDefault,
+});
+const dealStatusField = option('Status', 'status', dealStatus, 'open');
+const taskStatusField = option('Status', 'status', taskStatus, 'todo');
+const taskPriorityField = option('Priority', 'priority', taskPriority, 'medium');
 const CRUD: OperationName[] = ['create', 'get', 'getAll', 'update', 'delete'];
 const READ: OperationName[] = ['get', 'getAll'];
 const named = (record: IDataObject) => String(record.name ?? record.id);
@@ -330,29 +345,12 @@ export const RESOURCES: ResourceSpec[] = [
 				default: '',
 				placeholder: 'YYYY-MM-DD',
 			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: dealStatus,
-				default: 'open',
-			},
+			dealStatusField,
 			ownerId,
 			notes,
 			tags,
 		],
-		filters: [
-			search('deals'),
-			pipeline,
-			pipelineStage,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: dealStatus,
-				default: 'open',
-			},
-		],
+		filters: [search('deals'), pipeline, pipelineStage, dealStatusField],
 	},
 	{
 		value: 'task',
@@ -375,43 +373,15 @@ export const RESOURCES: ResourceSpec[] = [
 				default: '',
 			},
 			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: taskStatus,
-				default: 'todo',
-			},
-			{
-				displayName: 'Priority',
-				name: 'priority',
-				type: 'options',
-				options: taskPriority,
-				default: 'medium',
-			},
+			taskStatusField,
+			taskPriorityField,
 			{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '' },
 			link('assigneeId', 'Assignee ID', 'usr_'),
 			link('leadId', 'Lead ID', 'ld_'),
 			link('clientId', 'Client ID', 'clt_'),
 			link('dealId', 'Deal ID', 'dl_'),
 		],
-		filters: [
-			search('tasks'),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: taskStatus,
-				default: 'todo',
-			},
-			{
-				displayName: 'Priority',
-				name: 'priority',
-				type: 'options',
-				options: taskPriority,
-				default: 'medium',
-			},
-		],
+		filters: [search('tasks'), taskStatusField, taskPriorityField],
 	},
 	{
 		value: 'pipeline',

@@ -26,7 +26,8 @@ export function useSandbox(options: SandboxOptions = {}): TestContext {
 			v1BaseUrl: context.sandbox.urls.v1,
 			v2BaseUrl: context.sandbox.urls.v2,
 		};
-		context.apiRequests = () => context.sandbox.requests.filter((request) => request.apiVersion !== 'control');
+		context.apiRequests = () =>
+			context.sandbox.requests.filter((request) => request.apiVersion !== 'control');
 	});
 	afterAll(async () => {
 		await context.sandbox?.close();

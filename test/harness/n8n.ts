@@ -81,14 +81,23 @@ class CredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
-		if (!authenticate || authenticate.type !== 'generic' || !workflow || !node) return requestOptions;
+		if (!authenticate || authenticate.type !== 'generic' || !workflow || !node)
+			return requestOptions;
 		const resolve = (value: string) =>
 			String(
-				workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '',
+				workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				) ?? '',
 			);
 		for (const [target, entries] of Object.entries(authenticate.properties)) {
 			const bag = ((requestOptions as unknown as Record<string, IDataObject>)[target] ??= {});
-			for (const [key, value] of Object.entries(entries as IDataObject)) bag[resolve(key)] = resolve(String(value));
+			for (const [key, value] of Object.entries(entries as IDataObject))
+				bag[resolve(key)] = resolve(String(value));
 		}
 		return requestOptions;
 	}
@@ -105,7 +114,11 @@ class CredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
-	async getDecrypted(_data: IWorkflowExecuteAdditionalData, _details: INodeCredentialsDetails, type: string) {
+	async getDecrypted(
+		_data: IWorkflowExecuteAdditionalData,
+		_details: INodeCredentialsDetails,
+		type: string,
+	) {
 		return this.credentials[type] ?? {};
 	}
 
@@ -198,7 +211,11 @@ export async function executeWorkflow(
 			waitingExecutionSource: {},
 		},
 	} as IRunExecutionData;
-	const execute = new WorkflowExecute(additionalData(credentials, { hooks }), mode, runExecutionData);
+	const execute = new WorkflowExecute(
+		additionalData(credentials, { hooks }),
+		mode,
+		runExecutionData,
+	);
 	await execute.processRunExecutionData(workflow);
 	return await finished;
 }
@@ -212,10 +229,26 @@ export interface NodeRun {
 	run: IRun;
 }
 
+/** The Heffl node with the sandbox credential. */
+export function hefflNode(parameters: INodeParameters): INode {
+	return {
+		id: 'heffl',
+		name: 'Heffl',
+		type: 'n8n-nodes-heffl.heffl',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
+	};
+}
+
 /** One Heffl node fed by `items`, as a workflow of two nodes. */
 export function hefflWorkflow(
 	parameters: INodeParameters,
-	{ items = [{}], continueOnFail = false }: { items?: IDataObject[]; continueOnFail?: boolean } = {},
+	{
+		items = [{}],
+		continueOnFail = false,
+	}: { items?: IDataObject[]; continueOnFail?: boolean } = {},
 ): WorkflowJson {
 	return {
 		nodes: [
@@ -228,17 +261,14 @@ export function hefflWorkflow(
 				parameters: { items: JSON.stringify(items) },
 			},
 			{
-				id: 'heffl',
-				name: 'Heffl',
-				type: 'n8n-nodes-heffl.heffl',
-				typeVersion: 1,
+				...hefflNode(parameters),
 				position: [200, 0],
-				parameters,
-				credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
 				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 			},
 		],
-		connections: { Items: { main: [[{ node: 'Heffl', type: NodeConnectionTypes.Main, index: 0 }]] } },
+		connections: {
+			Items: { main: [[{ node: 'Heffl', type: NodeConnectionTypes.Main, index: 0 }]] },
+		},
 	};
 }
 
@@ -259,17 +289,14 @@ export async function runHeffl(
 }
 
 function loadOptionsContext(parameters: INodeParameters, credentials: HefflCredentials) {
-	const node: INode = {
-		id: 'heffl',
-		name: 'Heffl',
-		type: 'n8n-nodes-heffl.heffl',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
-	};
+	const node = hefflNode(parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return new LoadOptionsContext(workflow, node, additionalData(credentials, { currentNodeParameters: parameters }), '');
+	return new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData(credentials, { currentNodeParameters: parameters }),
+		'',
+	);
 }
 
 /** Calls a dropdown's loadOptions method as the editor does, with the parameters set so far. */
@@ -279,7 +306,9 @@ export async function loadOptions(
 	credentials: HefflCredentials,
 ): Promise<INodePropertyOptions[]> {
 	const heffl = NODE_TYPES['n8n-nodes-heffl.heffl'] as Heffl;
-	const loader = (heffl.methods.loadOptions as Record<string, (this: unknown) => Promise<INodePropertyOptions[]>>)[method];
+	const loader = (
+		heffl.methods.loadOptions as Record<string, (this: unknown) => Promise<INodePropertyOptions[]>>
+	)[method];
 	return await loader.call(loadOptionsContext(parameters, credentials));
 }
 

@@ -10,7 +10,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 
 import { HookContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, IWebhookData, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeParameters,
+	IWebhookData,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
@@ -26,7 +32,13 @@ export interface DeliveryOutcome {
 	items?: IDataObject[];
 }
 
-type ExpressLike = IncomingMessage & { rawBody?: Buffer; body?: unknown; readRawBody(): Promise<void>; query: object; params: object };
+type ExpressLike = IncomingMessage & {
+	rawBody?: Buffer;
+	body?: unknown;
+	readRawBody(): Promise<void>;
+	query: object;
+	params: object;
+};
 
 function asExpressRequest(request: IncomingMessage): ExpressLike {
 	const extended = request as ExpressLike;
@@ -42,7 +54,11 @@ function asExpressRequest(request: IncomingMessage): ExpressLike {
 }
 
 function asExpressResponse(response: ServerResponse) {
-	const extended = response as ServerResponse & { status(code: number): typeof extended; json(body: unknown): void; send(body: unknown): void };
+	const extended = response as ServerResponse & {
+		status(code: number): typeof extended;
+		json(body: unknown): void;
+		send(body: unknown): void;
+	};
 	extended.status = (code: number) => {
 		extended.statusCode = code;
 		return extended;
@@ -51,7 +67,8 @@ function asExpressResponse(response: ServerResponse) {
 		extended.setHeader('content-type', 'application/json');
 		extended.end(JSON.stringify(body));
 	};
-	extended.send = (body: unknown) => extended.end(typeof body === 'string' ? body : JSON.stringify(body));
+	extended.send = (body: unknown) =>
+		extended.end(typeof body === 'string' ? body : JSON.stringify(body));
 	return extended;
 }
 
@@ -135,7 +152,14 @@ export class TriggerHarness {
 	}
 
 	private hooks() {
-		return new HookContext(this.workflow, this.node, this.data(), 'trigger', 'activate', this.webhookData());
+		return new HookContext(
+			this.workflow,
+			this.node,
+			this.data(),
+			'trigger',
+			'activate',
+			this.webhookData(),
+		);
 	}
 
 	/** What n8n does on activation: create only when checkExists says there is nothing. */
@@ -179,7 +203,8 @@ export class TriggerHarness {
 			const result: IWebhookResponseData = await trigger.webhook.call(context);
 			if (result.workflowData) outcome.items = result.workflowData[0].map((item) => item.json);
 			// n8n answers for the node unless the node answered itself.
-			if (!result.noWebhookResponse) res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+			if (!result.noWebhookResponse)
+				res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		} catch (error) {
 			res.status(500).json({ error: (error as Error).message });
 		} finally {
