@@ -202,18 +202,47 @@ function apiError(node: INode, request: HefflRequest, answer: Answer): NodeApiEr
 							: (message ?? `Heffl answered HTTP ${status}`);
 	const issues = fieldIssues(details);
 	const description = [
-		`${code ?? 'HTTP_' + status}: ${message ?? 'no message'}${issues ? ` (${issues})` : ''}`,
+		`${code ?? 'HTTP_' + status}: ${(message ?? 'no message').replace(/\.?$/, '')}${issues ? ` (${issues})` : ''}.`,
 		ADVICE[status],
 	]
 		.filter(Boolean)
 		.join(' ');
-	const error = new NodeApiError(node, { code, message, details } as JsonObject, {
+	return hefflError(node, request, {
 		message: headline,
 		description,
-		httpCode: String(status),
+		httpCode: status,
+		code,
+		apiMessage: message,
+		details,
+	});
+}
+
+/**
+ * NodeApiError with exactly our message and description (n8n would otherwise swap in
+ * its generic text for known codes) and Heffl's code, status and details in `context`.
+ */
+function hefflError(
+	node: INode,
+	request: HefflRequest,
+	parts: {
+		message: string;
+		description: string;
+		code?: string;
+		httpCode?: number;
+		apiMessage?: string;
+		details?: IDataObject;
+	},
+): NodeApiError {
+	const { message, description, ...context } = parts;
+	const error = new NodeApiError(node, { message, description } as JsonObject, {
+		message,
+		description,
+		httpCode: context.httpCode === undefined ? undefined : String(context.httpCode),
 		itemIndex: request.itemIndex,
 	});
-	error.context = { ...error.context, code, apiMessage: message, details, httpCode: status };
+	error.message = message;
+	error.description = description;
+	error.context = { ...error.context, ...context };
 	return error;
 }
 
@@ -225,13 +254,7 @@ function networkError(node: INode, request: HefflRequest, code: string, mayHaveA
 	const description = mayHaveActed
 		? `Heffl may have received the request. Check whether the ${label} exists before running this item again, so it is not created twice.`
 		: 'Check the base URLs in the Heffl API credential and that this n8n instance can reach Heffl.';
-	const error = new NodeApiError(node, { code, message } as JsonObject, {
-		message,
-		description,
-		itemIndex: request.itemIndex,
-	});
-	error.context = { ...error.context, code };
-	return error;
+	return hefflError(node, request, { message, description, code });
 }
 
 function isCreate(method: IHttpRequestMethods) {
