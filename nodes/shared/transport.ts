@@ -82,6 +82,11 @@ export function readCredentials(node: INode, raw: IDataObject): HefflCredentials
 				'Open the credential and paste the key from Heffl → Settings → Developer settings.',
 		});
 	}
+	if (/\s/.test(apiKey)) {
+		throw new NodeOperationError(node, 'Heffl API credential, API Key: contains spaces or line breaks', {
+			description: 'A Heffl key is one word. Paste it again from Heffl → Settings → Developer settings.',
+		});
+	}
 	const bases = { v1BaseUrl: 'v1 Base URL', v2BaseUrl: 'v2 Base URL' } as const;
 	const result = { apiKey } as HefflCredentials;
 	for (const [field, label] of Object.entries(bases) as Array<[keyof typeof bases, string]>) {

@@ -116,6 +116,14 @@ describe('bad input is refused before any request, naming the field', () => {
 		expect(ctx.apiRequests()).toHaveLength(0);
 	});
 
+	test('a key with a line break inside is refused, naming the credential field', async () => {
+		ctx.sandbox.clearRequests();
+		const [head, tail] = [ctx.sandbox.apiKey.slice(0, 10), ctx.sandbox.apiKey.slice(10)];
+		const result = await runHeffl({ resource: 'leadSource', operation: 'getAll' }, { ...ctx.credentials, apiKey: `${head}\n${tail}` });
+		expect(result.error?.message).toBe('Heffl API credential, API Key: contains spaces or line breaks');
+		expect(ctx.apiRequests()).toHaveLength(0);
+	});
+
 	test('a plain-http base URL is refused, naming the credential field', async () => {
 		const result = await runHeffl(
 			{ resource: 'leadSource', operation: 'getAll' },
