@@ -6,6 +6,9 @@ import { runHeffl } from '../harness/n8n';
 
 const ctx = useSandbox();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+// n8n itself refuses a literal ID that fails the locator's pattern; an ID that
+// arrives through an expression is the node's to check.
+const byExpression = (value: string) => byId(`={{ ${JSON.stringify(value)} }}`);
 
 describe("Heffl's errors become NodeApiError with code, message, status and advice", () => {
 	test('401: a revoked key, with what to do and without the key', async () => {
@@ -95,11 +98,11 @@ describe('bad input is refused before any request, naming the field', () => {
 		['invalid e-mail', { resource: 'lead', operation: 'create', name: 'Ada', email: 'ada@' }, /^Email: 'ada@' is not a valid e-mail address$/],
 		['e-mail with a space', { resource: 'lead', operation: 'create', name: 'Ada', email: 'ada lovelace@example.com' }, /^Email: /],
 		['empty required name', { resource: 'lead', operation: 'create', name: '  ' }, /^Name: a lead needs a value here$/],
-		['ID with a slash', { resource: 'lead', operation: 'get', leadId: byId('ld_1/../clients') }, /^Lead: .* contains \/, \?, # or a space$/],
-		['ID with a question mark', { resource: 'client', operation: 'delete', clientId: byId('clt_1?x=1') }, /^Client: /],
-		['ID with a space', { resource: 'task', operation: 'get', taskId: byId('tsk_1 2') }, /^Task: /],
-		['ID of another kind', { resource: 'deal', operation: 'get', dealId: byId('ld_123') }, /^Deal: 'ld_123' is not a Deal ID: .*start with 'dl_'$/],
-		['empty ID', { resource: 'deal', operation: 'delete', dealId: byId('') }, /^Deal: the ID is empty$/],
+		['ID with a slash', { resource: 'lead', operation: 'get', leadId: byExpression('ld_1/../clients') }, /^Lead: .* contains \/, \?, # or a space$/],
+		['ID with a question mark', { resource: 'client', operation: 'delete', clientId: byExpression('clt_1?x=1') }, /^Client: /],
+		['ID with a space', { resource: 'task', operation: 'get', taskId: byExpression('tsk_1 2') }, /^Task: /],
+		['ID of another kind', { resource: 'deal', operation: 'get', dealId: byExpression('ld_123') }, /^Deal: 'ld_123' is not a Deal ID: .*start with 'dl_'$/],
+		['empty ID', { resource: 'deal', operation: 'delete', dealId: byExpression('') }, /^Deal: the ID is empty$/],
 		['linked ID of the wrong kind', { resource: 'task', operation: 'create', title: 'x', additionalFields: { leadId: 'clt_1' } }, /^Additional Fields › Lead ID: /],
 		['malformed JSON filter', { resource: 'contact', operation: 'getAll', filters: { filters: '{"email": ' } }, /^Filters › Filters \(JSON\): is not valid JSON/],
 		['oversized value', { resource: 'lead', operation: 'create', name: 'x'.repeat(5000) }, /^Name: is 5000 characters long; at most 1000/],
@@ -122,6 +125,13 @@ describe('bad input is refused before any request, naming the field', () => {
 		const result = await runHeffl({ resource: 'leadSource', operation: 'getAll' }, { ...ctx.credentials, apiKey: `${head}\n${tail}` });
 		expect(result.error?.message).toBe('Heffl API credential, API Key: contains spaces or line breaks');
 		expect(ctx.apiRequests()).toHaveLength(0);
+	});
+
+	test("n8n's own check stops a literal ID that fails the locator's pattern", async () => {
+		const result = await runHeffl({ resource: 'lead', operation: 'get', leadId: byId('ld_1/2') }, ctx.credentials).catch(
+			(error: Error) => ({ error }),
+		);
+		expect(result.error?.message).toMatch(/node has issues/);
 	});
 
 	test('a plain-http base URL is refused, naming the credential field', async () => {

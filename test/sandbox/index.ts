@@ -1,0 +1,59 @@
+/**
+ * A local, spec-faithful Heffl API for tests, benchmarks and the demo:
+ * `const sandbox = await startSandbox({ rateLimit: false })`.
+ */
+import { Sandbox } from './server';
+import type {
+	Delivery,
+	JsonObject,
+	RateLimitOptions,
+	RecordKind,
+	SandboxOptions,
+	WorkspaceId,
+} from './types';
+
+export type { Delivery, FaultKind, FaultSettings, RequestLogEntry, SandboxOptions } from './types';
+export { EVENT_CATALOGUE } from './server';
+
+export async function startSandbox(options: SandboxOptions = {}) {
+	const sandbox = await new Sandbox(options).listen(options.host, options.port);
+	return {
+		get urls() {
+			return sandbox.urls;
+		},
+		apiKey: sandbox.apiKey,
+		otherWorkspaceKey: sandbox.otherWorkspaceKey,
+		createApiKey: (workspace: WorkspaceId = 'A') => sandbox.store.addKey(workspace),
+		revokeApiKey: (key: string) => sandbox.store.revokeKey(key),
+		requests: sandbox.requests,
+		clearRequests: () => {
+			sandbox.requests.length = 0;
+		},
+		faults: sandbox.faults,
+		setRateLimit: (rateLimit: RateLimitOptions | false) => sandbox.setRateLimit(rateLimit),
+		records: (kind: RecordKind | 'templates', workspace: WorkspaceId = 'A'): JsonObject[] =>
+			sandbox.records(kind, workspace),
+		deliveries: sandbox.webhooks.deliveries,
+		/** Resolves when no delivery is pending (and `done` holds, when given). */
+		async waitForDeliveries(
+			done: (deliveries: Delivery[]) => boolean = () => true,
+			timeoutMs = 10_000,
+		) {
+			const deadline = Date.now() + timeoutMs;
+			while (
+				sandbox.webhooks.deliveries.some((delivery) => delivery.status === 'pending') ||
+				!done(sandbox.webhooks.deliveries)
+			) {
+				if (Date.now() > deadline) throw new Error('Deliveries still pending after the timeout');
+				await sandbox.scheduler.sleep(20);
+			}
+		},
+		emit: (event: string, payload: JsonObject, workspace: WorkspaceId = 'A') =>
+			sandbox.webhooks.emit(workspace, event, payload),
+		rotateWebhookSecret: (subscriptionId: string) => sandbox.webhooks.rotate(subscriptionId),
+		endRotation: (subscriptionId: string) => sandbox.webhooks.endRotation(subscriptionId),
+		close: () => sandbox.close(),
+	};
+}
+
+export type StartedSandbox = Awaited<ReturnType<typeof startSandbox>>;
