@@ -36,7 +36,12 @@ const cases: CrudCase[] = [
 			title: 'Analyst',
 			additionalFields: { companyName: 'Analytical Engines Ltd', value: 1200, currency: 'gbp' },
 		}),
-		expected: { name: 'Ada Lovelace', email: 'ada@analytical.example', currency: 'GBP', value: 1200 },
+		expected: {
+			name: 'Ada Lovelace',
+			email: 'ada@analytical.example',
+			currency: 'GBP',
+			value: 1200,
+		},
 		update: { title: 'Chief Analyst' },
 		untouched: 'email',
 	},
@@ -85,12 +90,17 @@ describe.each(cases)('$resource: create, get, get many, update, delete', (spec) 
 		expect(created.error).toBeUndefined();
 		expect(created.json[0]).toMatchObject(spec.expected);
 		const id = String(created.json[0].id);
-		expect(ctx.sandbox.records(spec.kind).find((record: IDataObject) => record.id === id)).toMatchObject(
-			spec.expected,
-		);
+		expect(
+			ctx.sandbox.records(spec.kind).find((record: IDataObject) => record.id === id),
+		).toMatchObject(spec.expected);
 
 		const fetched = await runHeffl(
-			{ resource: spec.resource, operation: 'get', [`${spec.resource}Id`]: byId(id), simplify: false },
+			{
+				resource: spec.resource,
+				operation: 'get',
+				[`${spec.resource}Id`]: byId(id),
+				simplify: false,
+			},
 			ctx.credentials,
 		);
 		expect(fetched.json).toEqual([created.json[0]]);
@@ -102,7 +112,12 @@ describe.each(cases)('$resource: create, get, get many, update, delete', (spec) 
 		expect(listed.json.filter((record) => record.id === id)).toHaveLength(1);
 
 		const updated = await runHeffl(
-			{ resource: spec.resource, operation: 'update', [`${spec.resource}Id`]: byId(id), updateFields: spec.update },
+			{
+				resource: spec.resource,
+				operation: 'update',
+				[`${spec.resource}Id`]: byId(id),
+				updateFields: spec.update,
+			},
 			ctx.credentials,
 		);
 		expect(updated.json[0]).toMatchObject(spec.update);
@@ -114,7 +129,9 @@ describe.each(cases)('$resource: create, get, get many, update, delete', (spec) 
 			ctx.credentials,
 		);
 		expect(deleted.json).toEqual([{ id, deleted: true }]);
-		expect(ctx.sandbox.records(spec.kind).some((record: IDataObject) => record.id === id)).toBe(false);
+		expect(ctx.sandbox.records(spec.kind).some((record: IDataObject) => record.id === id)).toBe(
+			false,
+		);
 	});
 });
 
@@ -136,7 +153,9 @@ describe('custom fields', () => {
 			ctx.credentials,
 		);
 		expect(created.error).toBeUndefined();
-		const stored = ctx.sandbox.records('leads').find((lead: IDataObject) => lead.id === created.json[0].id);
+		const stored = ctx.sandbox
+			.records('leads')
+			.find((lead: IDataObject) => lead.id === created.json[0].id);
 		expect(stored).toMatchObject({
 			cf_budget_range: '10k-50k',
 			cf_referral_code: 'NAVY',
@@ -177,7 +196,11 @@ describe('paired items and multiple input items', () => {
 			{ items: [{ title: 'first' }, { title: 'second' }, { title: 'third' }] },
 		);
 		expect(result.json.map((task) => task.title)).toEqual(['first', 'second', 'third']);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 
 	test('Get Many pairs every record with the item that asked for it', async () => {

@@ -11,13 +11,21 @@ describe('resource locators: From List with search', () => {
 		const first = await listSearch('searchLeads', ctx.credentials);
 		expect(first.results).toHaveLength(100);
 		expect(first.paginationToken).toEqual(expect.any(String));
-		const second = await listSearch('searchLeads', ctx.credentials, undefined, first.paginationToken);
+		const second = await listSearch(
+			'searchLeads',
+			ctx.credentials,
+			undefined,
+			first.paginationToken,
+		);
 		expect(second.results).toHaveLength(50);
 		expect(second.paginationToken).toBeUndefined();
 
 		const lead = (ctx.sandbox.records('leads') as IDataObject[])[42];
 		const found = await listSearch('searchLeads', ctx.credentials, String(lead.email));
-		expect(found.results).toContainEqual({ name: `${String(lead.name)} · ${String(lead.email)}`, value: lead.id });
+		expect(found.results).toContainEqual({
+			name: `${String(lead.name)} · ${String(lead.email)}`,
+			value: lead.id,
+		});
 	});
 
 	test('every resource with IDs has a search method that lists its records', async () => {
@@ -29,7 +37,9 @@ describe('resource locators: From List with search', () => {
 			['searchProducts', 'products'],
 		] as const) {
 			const { results } = await listSearch(method, ctx.credentials);
-			const ids = (ctx.sandbox.records(kind) as IDataObject[]).slice(0, 100).map((record) => record.id);
+			const ids = (ctx.sandbox.records(kind) as IDataObject[])
+				.slice(0, 100)
+				.map((record) => record.id);
 			expect(results.map((result) => result.value)).toEqual(ids);
 		}
 		const templates = await listSearch('searchDocumentTemplates', ctx.credentials);
@@ -38,7 +48,11 @@ describe('resource locators: From List with search', () => {
 
 	test('pipelines, which Heffl cannot search, are filtered by name here', async () => {
 		const pipelines = ctx.sandbox.records('pipelines') as IDataObject[];
-		const { results } = await listSearch('searchPipelines', ctx.credentials, String(pipelines[1].name).slice(0, 5).toUpperCase());
+		const { results } = await listSearch(
+			'searchPipelines',
+			ctx.credentials,
+			String(pipelines[1].name).slice(0, 5).toUpperCase(),
+		);
 		expect(results.map((result) => result.value)).toContain(pipelines[1].id);
 		expect(results.length).toBeLessThan(pipelines.length + 1);
 	});
@@ -46,16 +60,30 @@ describe('resource locators: From List with search', () => {
 
 describe('dropdowns', () => {
 	test('pipelines, and the stages of the chosen pipeline in order', async () => {
-		const pipelines = ctx.sandbox.records('pipelines') as Array<{ id: string; name: string; stages: IDataObject[] }>;
+		const pipelines = ctx.sandbox.records('pipelines') as Array<{
+			id: string;
+			name: string;
+			stages: IDataObject[];
+		}>;
 		const options = await loadOptions('getPipelines', {}, ctx.credentials);
-		expect(options.map((option) => option.value).sort()).toEqual(pipelines.map((pipeline) => pipeline.id).sort());
+		expect(options.map((option) => option.value).sort()).toEqual(
+			pipelines.map((pipeline) => pipeline.id).sort(),
+		);
 
-		const stages = await loadOptions('getPipelineStages', { dealPipelineId: pipelines[0].id }, ctx.credentials);
+		const stages = await loadOptions(
+			'getPipelineStages',
+			{ dealPipelineId: pipelines[0].id },
+			ctx.credentials,
+		);
 		expect(stages.map((stage) => stage.value)).toEqual(
-			[...pipelines[0].stages].sort((a, b) => Number(a.position) - Number(b.position)).map((stage) => stage.id),
+			[...pipelines[0].stages]
+				.sort((a, b) => Number(a.position) - Number(b.position))
+				.map((stage) => stage.id),
 		);
 		const allStages = await loadOptions('getPipelineStages', {}, ctx.credentials);
-		expect(allStages.length).toBe(pipelines.reduce((sum, pipeline) => sum + pipeline.stages.length, 0));
+		expect(allStages.length).toBe(
+			pipelines.reduce((sum, pipeline) => sum + pipeline.stages.length, 0),
+		);
 		expect(allStages[0].name).toContain(' › ');
 	});
 
@@ -74,7 +102,9 @@ describe('dropdowns', () => {
 
 	test('tags of the type that fits the resource', async () => {
 		const dealTags = await loadOptions('getTags', { resource: 'deal' }, ctx.credentials);
-		const expected = (ctx.sandbox.records('tags') as IDataObject[]).filter((tag) => tag.type === 'deals');
+		const expected = (ctx.sandbox.records('tags') as IDataObject[]).filter(
+			(tag) => tag.type === 'deals',
+		);
 		expect(dealTags.map((tag) => tag.value).sort()).toEqual(expected.map((tag) => tag.id).sort());
 	});
 });

@@ -10,12 +10,17 @@ const pageSizes = (version: 'v1' | 'v2') =>
 	ctx
 		.apiRequests()
 		.filter((request) => request.apiVersion === version)
-		.map((request) => new URL(request.path, 'http://x').searchParams.get(version === 'v1' ? 'limit' : 'pageSize'));
+		.map((request) =>
+			new URL(request.path, 'http://x').searchParams.get(version === 'v1' ? 'limit' : 'pageSize'),
+		);
 
 describe('Get Many costs ceil(n/100) requests', () => {
 	test('v1 Return All of 250 leads: 3 requests of 100, every lead once', async () => {
 		ctx.sandbox.clearRequests();
-		const result = await runHeffl({ resource: 'lead', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'lead', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		expect(result.json).toHaveLength(250);
 		expect(new Set(result.json.map((lead) => lead.id)).size).toBe(250);
 		expect(pageSizes('v1')).toEqual(['100', '100', '100']);
@@ -23,14 +28,20 @@ describe('Get Many costs ceil(n/100) requests', () => {
 
 	test('v2 Return All of 250 contacts: 3 requests of 100', async () => {
 		ctx.sandbox.clearRequests();
-		const result = await runHeffl({ resource: 'contact', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'contact', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		expect(result.json).toHaveLength(250);
 		expect(pageSizes('v2')).toEqual(['100', '100', '100']);
 	});
 
 	test('Limit 120 asks for exactly what is still needed: 100, then 20', async () => {
 		ctx.sandbox.clearRequests();
-		const result = await runHeffl({ resource: 'lead', operation: 'getAll', limit: 120 }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'lead', operation: 'getAll', limit: 120 },
+			ctx.credentials,
+		);
 		expect(result.json).toHaveLength(120);
 		expect(pageSizes('v1')).toEqual(['100', '20']);
 	});
@@ -43,12 +54,18 @@ describe('Get Many costs ceil(n/100) requests', () => {
 	});
 
 	test('filters reach the API', async () => {
-		const [lead] = await runHeffl({ resource: 'lead', operation: 'getAll', limit: 1, simplify: false }, ctx.credentials).then(
-			(result) => result.json,
-		);
+		const [lead] = await runHeffl(
+			{ resource: 'lead', operation: 'getAll', limit: 1, simplify: false },
+			ctx.credentials,
+		).then((result) => result.json);
 		ctx.sandbox.clearRequests();
 		const found = await runHeffl(
-			{ resource: 'lead', operation: 'getAll', returnAll: true, filters: { search: String(lead.email) } },
+			{
+				resource: 'lead',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { search: String(lead.email) },
+			},
 			ctx.credentials,
 		);
 		expect(found.json.map((record) => record.id)).toContain(lead.id);
@@ -56,9 +73,21 @@ describe('Get Many costs ceil(n/100) requests', () => {
 	});
 
 	test('Simplify keeps the main fields of records with more than 10', async () => {
-		const full = await runHeffl({ resource: 'lead', operation: 'getAll', limit: 1, simplify: false }, ctx.credentials);
-		const simple = await runHeffl({ resource: 'lead', operation: 'getAll', limit: 1 }, ctx.credentials);
+		const full = await runHeffl(
+			{ resource: 'lead', operation: 'getAll', limit: 1, simplify: false },
+			ctx.credentials,
+		);
+		const simple = await runHeffl(
+			{ resource: 'lead', operation: 'getAll', limit: 1 },
+			ctx.credentials,
+		);
 		expect(Object.keys(full.json[0]).length).toBeGreaterThan(10);
-		expect(Object.keys(simple.json[0]).every((key) => ['id', 'name', 'email', 'mobile', 'title', 'companyName', 'stageId', 'createdAt'].includes(key))).toBe(true);
+		expect(
+			Object.keys(simple.json[0]).every((key) =>
+				['id', 'name', 'email', 'mobile', 'title', 'companyName', 'stageId', 'createdAt'].includes(
+					key,
+				),
+			),
+		).toBe(true);
 	});
 });

@@ -5,7 +5,8 @@ import { useSandbox } from '../harness/context';
 import { runHeffl } from '../harness/n8n';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const titles = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => ({ title: `${prefix} ${i}` }));
+const titles = (count: number, prefix: string) =>
+	Array.from({ length: count }, (_, i) => ({ title: `${prefix} ${i}` }));
 
 describe('pacing under the rate limit (5 requests per 1.5 s window)', () => {
 	const ctx = useSandbox({ rateLimit: { limit: 5, windowMs: 1500 } });
@@ -21,7 +22,9 @@ describe('pacing under the rate limit (5 requests per 1.5 s window)', () => {
 		expect(result.json).toHaveLength(12);
 		const statuses = ctx.apiRequests().map((request) => request.status);
 		expect(statuses.filter((status) => status === 429)).toEqual([]);
-		const stored = (ctx.sandbox.records('tasks') as IDataObject[]).filter((task) => String(task.title).startsWith('paced'));
+		const stored = (ctx.sandbox.records('tasks') as IDataObject[]).filter((task) =>
+			String(task.title).startsWith('paced'),
+		);
 		expect(stored).toHaveLength(12);
 	});
 });
@@ -48,7 +51,10 @@ describe('retries: only where they cannot duplicate a record', () => {
 
 	test('a create refused with 429 is sent again and stored once', async () => {
 		ctx.sandbox.faults.queue('429', 2, ['POST']);
-		const result = await runHeffl({ resource: 'task', operation: 'create', title: 'after 429' }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'task', operation: 'create', title: 'after 429' },
+			ctx.credentials,
+		);
 		expect(result.error).toBeUndefined();
 		expect(taskCount('after 429')).toBe(1);
 	});
@@ -56,14 +62,20 @@ describe('retries: only where they cannot duplicate a record', () => {
 	test('a create answered 500 is not sent again', async () => {
 		ctx.sandbox.clearRequests();
 		ctx.sandbox.faults.queue('500', 1, ['POST']);
-		const result = await runHeffl({ resource: 'task', operation: 'create', title: 'after 500' }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'task', operation: 'create', title: 'after 500' },
+			ctx.credentials,
+		);
 		expect(result.error?.message).toBe('Heffl failed to answer (HTTP 500)');
 		expect(ctx.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(1);
 	});
 
 	test('a create whose answer was lost fails saying it may or may not exist, and is stored once', async () => {
 		ctx.sandbox.faults.queue('drop-after', 1, ['POST']);
-		const result = await runHeffl({ resource: 'task', operation: 'create', title: 'answer lost' }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'task', operation: 'create', title: 'answer lost' },
+			ctx.credentials,
+		);
 		expect(result.error?.message).toMatch(/the task may or may not have been created$/);
 		expect(taskCount('answer lost')).toBe(1);
 	});
@@ -71,7 +83,10 @@ describe('retries: only where they cannot duplicate a record', () => {
 	test('reads are retried after 503s and broken connections', async () => {
 		ctx.sandbox.faults.queue('503', 1, ['GET']);
 		ctx.sandbox.faults.queue('drop-before', 1, ['GET']);
-		const result = await runHeffl({ resource: 'leadSource', operation: 'getAll', limit: 2 }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'leadSource', operation: 'getAll', limit: 2 },
+			ctx.credentials,
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(2);
 	});
@@ -80,17 +95,28 @@ describe('retries: only where they cannot duplicate a record', () => {
 		const lead = (ctx.sandbox.records('leads') as IDataObject[])[0];
 		ctx.sandbox.faults.queue('500', 1, ['PATCH']);
 		const result = await runHeffl(
-			{ resource: 'lead', operation: 'update', leadId: byId(String(lead.id)), updateFields: { title: 'Retried' } },
+			{
+				resource: 'lead',
+				operation: 'update',
+				leadId: byId(String(lead.id)),
+				updateFields: { title: 'Retried' },
+			},
 			ctx.credentials,
 		);
 		expect(result.json[0]).toMatchObject({ id: lead.id, title: 'Retried' });
 	});
 
 	test('a delete whose answer was lost is retried; the 404 that follows means it is done', async () => {
-		const created = await runHeffl({ resource: 'task', operation: 'create', title: 'to delete' }, ctx.credentials);
+		const created = await runHeffl(
+			{ resource: 'task', operation: 'create', title: 'to delete' },
+			ctx.credentials,
+		);
 		const id = String(created.json[0].id);
 		ctx.sandbox.faults.queue('drop-after', 1, ['DELETE']);
-		const result = await runHeffl({ resource: 'task', operation: 'delete', taskId: byId(id) }, ctx.credentials);
+		const result = await runHeffl(
+			{ resource: 'task', operation: 'delete', taskId: byId(id) },
+			ctx.credentials,
+		);
 		expect(result.json).toEqual([{ id, deleted: true }]);
 	});
 
@@ -106,7 +132,10 @@ describe('retries: only where they cannot duplicate a record', () => {
 
 	test('a refused connection is retried, then reported', async () => {
 		const closed = { ...ctx.credentials, v1BaseUrl: 'http://127.0.0.1:9/api/v1' };
-		const result = await runHeffl({ resource: 'task', operation: 'create', title: 'nowhere', options: { maxRetries: 1 } }, closed);
+		const result = await runHeffl(
+			{ resource: 'task', operation: 'create', title: 'nowhere', options: { maxRetries: 1 } },
+			closed,
+		);
 		expect(result.error?.message).toBe('Could not reach Heffl (ECONNREFUSED)');
 	});
 });

@@ -9,7 +9,10 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 describe('reference data', () => {
 	test('pipelines come with their stages; Get returns one pipeline', async () => {
-		const all = await runHeffl({ resource: 'pipeline', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const all = await runHeffl(
+			{ resource: 'pipeline', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		expect(all.json.length).toBeGreaterThanOrEqual(2);
 		for (const pipeline of all.json) expect(String(pipeline.id)).toMatch(/^dpl_/);
 		expect((all.json[0].stages as IDataObject[])[0].id).toMatch(/^dps_/);
@@ -25,7 +28,13 @@ describe('reference data', () => {
 		const products = ctx.sandbox.records('products') as IDataObject[];
 		const target = products[3];
 		const found = await runHeffl(
-			{ resource: 'product', operation: 'getAll', returnAll: true, filters: { search: String(target.name) }, simplify: false },
+			{
+				resource: 'product',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { search: String(target.name) },
+				simplify: false,
+			},
 			ctx.credentials,
 		);
 		expect(found.json.map((product) => product.id)).toContain(target.id);
@@ -34,12 +43,25 @@ describe('reference data', () => {
 			{ resource: 'product', operation: 'get', productId: byId(String(target.id)) },
 			ctx.credentials,
 		);
-		expect(Object.keys(simplified.json[0]).sort()).toEqual(['currency', 'id', 'isActive', 'name', 'price', 'sku']);
+		expect(Object.keys(simplified.json[0]).sort()).toEqual([
+			'currency',
+			'id',
+			'isActive',
+			'name',
+			'price',
+			'sku',
+		]);
 	});
 
 	test('lead stages and lead sources', async () => {
-		const stages = await runHeffl({ resource: 'leadStage', operation: 'getAll', returnAll: true }, ctx.credentials);
-		const sources = await runHeffl({ resource: 'leadSource', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const stages = await runHeffl(
+			{ resource: 'leadStage', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
+		const sources = await runHeffl(
+			{ resource: 'leadSource', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		expect(stages.json.map((stage) => stage.id)).toEqual(
 			(ctx.sandbox.records('leadStages') as IDataObject[]).map((stage) => stage.id),
 		);
@@ -54,44 +76,79 @@ describe('reference data', () => {
 			ctx.credentials,
 		);
 		expect(deals.json.length).toBeGreaterThan(0);
-		expect(deals.json.every((tag) => tag.type === 'deals' && typeof tag.id === 'number')).toBe(true);
+		expect(deals.json.every((tag) => tag.type === 'deals' && typeof tag.id === 'number')).toBe(
+			true,
+		);
 		const two = await runHeffl({ resource: 'tag', operation: 'getAll', limit: 2 }, ctx.credentials);
 		expect(two.json).toHaveLength(2);
-		expect(ctx.apiRequests().map((request) => request.path)).toEqual(['/api/v1/tags?type=deals', '/api/v1/tags']);
+		expect(ctx.apiRequests().map((request) => request.path)).toEqual([
+			'/api/v1/tags?type=deals',
+			'/api/v1/tags',
+		]);
 	});
 });
 
 describe('v2: document templates and contacts', () => {
 	test('a template comes with its custom field definitions', async () => {
 		const templates = await runHeffl(
-			{ resource: 'documentTemplate', operation: 'getAll', returnAll: true, filters: { type: 'invoices' } },
+			{
+				resource: 'documentTemplate',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { type: 'invoices' },
+			},
 			ctx.credentials,
 		);
 		expect(templates.json.length).toBeGreaterThan(0);
-		expect(templates.json.every((template) => template.type === 'invoices' && template.isActive)).toBe(true);
+		expect(
+			templates.json.every((template) => template.type === 'invoices' && template.isActive),
+		).toBe(true);
 
 		const template = await runHeffl(
-			{ resource: 'documentTemplate', operation: 'get', documentTemplateId: byId(String(templates.json[0].id)) },
+			{
+				resource: 'documentTemplate',
+				operation: 'get',
+				documentTemplateId: byId(String(templates.json[0].id)),
+			},
 			ctx.credentials,
 		);
 		const fields = template.json[0].customFields as IDataObject[];
 		expect(fields.length).toBeGreaterThan(0);
-		for (const field of fields) expect(field).toMatchObject({ key: expect.stringMatching(/^cf_/), label: expect.any(String) });
+		for (const field of fields)
+			expect(field).toMatchObject({
+				key: expect.stringMatching(/^cf_/),
+				label: expect.any(String),
+			});
 	});
 
 	test('inactive templates only when asked', async () => {
-		const active = await runHeffl({ resource: 'documentTemplate', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const active = await runHeffl(
+			{ resource: 'documentTemplate', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		const all = await runHeffl(
-			{ resource: 'documentTemplate', operation: 'getAll', returnAll: true, filters: { includeInactive: true } },
+			{
+				resource: 'documentTemplate',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { includeInactive: true },
+			},
 			ctx.credentials,
 		);
 		expect(all.json.length).toBeGreaterThan(active.json.length);
 	});
 
 	test('contacts through the v2 envelope', async () => {
-		const contacts = await runHeffl({ resource: 'contact', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const contacts = await runHeffl(
+			{ resource: 'contact', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		expect(contacts.json).toHaveLength((ctx.sandbox.records('contacts') as IDataObject[]).length);
-		expect(contacts.json[0]).toMatchObject({ id: expect.any(String), firstName: expect.any(String), email: expect.any(String) });
+		expect(contacts.json[0]).toMatchObject({
+			id: expect.any(String),
+			firstName: expect.any(String),
+			email: expect.any(String),
+		});
 	});
 });
 
@@ -123,7 +180,10 @@ describe('webhook subscriptions', () => {
 		expect(fetched.json[0]).toMatchObject({ id, name: 'CRM sync' });
 		expect(fetched.json[0]).not.toHaveProperty('secret');
 
-		const listed = await runHeffl({ resource: 'webhookSubscription', operation: 'getAll', returnAll: true }, ctx.credentials);
+		const listed = await runHeffl(
+			{ resource: 'webhookSubscription', operation: 'getAll', returnAll: true },
+			ctx.credentials,
+		);
 		expect(listed.json.map((subscription) => subscription.id)).toContain(id);
 
 		const deleted = await runHeffl(
@@ -136,7 +196,12 @@ describe('webhook subscriptions', () => {
 	test('a plain-http URL other than localhost is refused before sending', async () => {
 		ctx.sandbox.clearRequests();
 		const result = await runHeffl(
-			{ resource: 'webhookSubscription', operation: 'create', url: 'http://hooks.example.com/heffl', events: ['lead.created'] },
+			{
+				resource: 'webhookSubscription',
+				operation: 'create',
+				url: 'http://hooks.example.com/heffl',
+				events: ['lead.created'],
+			},
 			ctx.credentials,
 		);
 		expect(result.error?.message).toMatch(/^URL: .*must use https/);

@@ -6,11 +6,16 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { useSandbox } from '../harness/context';
 import { TriggerHarness } from '../harness/trigger';
 
-const ctx = useSandbox({ webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 2000 } });
+const ctx = useSandbox({
+	webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 2000 },
+});
 const open: TriggerHarness[] = [];
 
 async function trigger(parameters: IDataObject = { events: ['lead.created', 'lead.updated'] }) {
-	const harness = await new TriggerHarness(ctx.credentials, { subscription: 'automatic', ...parameters }).listen();
+	const harness = await new TriggerHarness(ctx.credentials, {
+		subscription: 'automatic',
+		...parameters,
+	}).listen();
 	open.push(harness);
 	return harness;
 }
@@ -19,7 +24,10 @@ afterEach(async () => {
 	for (const harness of open.splice(0)) await harness.close();
 });
 
-const subscriptionsTo = (url: string) => (ctx.sandbox.records('webhooks') as IDataObject[]).filter((subscription) => subscription.url === url);
+const subscriptionsTo = (url: string) =>
+	(ctx.sandbox.records('webhooks') as IDataObject[]).filter(
+		(subscription) => subscription.url === url,
+	);
 
 async function createLead(name: string): Promise<IDataObject> {
 	const response = await fetch(`${ctx.sandbox.urls.v1}/leads`, {
@@ -31,7 +39,12 @@ async function createLead(name: string): Promise<IDataObject> {
 }
 
 /** A delivery to the harness signed by the standardwebhooks library. */
-async function deliver(harness: TriggerHarness, secret: string, event: IDataObject, id = `msg_${randomBytes(8).toString('hex')}`) {
+async function deliver(
+	harness: TriggerHarness,
+	secret: string,
+	event: IDataObject,
+	id = `msg_${randomBytes(8).toString('hex')}`,
+) {
 	const body = JSON.stringify(event);
 	const response = await fetch(harness.webhookUrl, {
 		method: 'POST',
@@ -52,8 +65,14 @@ describe('subscription lifecycle', () => {
 		await harness.activate();
 		const [subscription] = subscriptionsTo(harness.webhookUrl);
 		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(1);
-		expect(subscription).toMatchObject({ events: ['lead.created', 'lead.updated'], name: expect.stringContaining(harness.workflowId) });
-		expect(harness.staticData).toMatchObject({ subscriptionId: subscription.id, secret: expect.stringMatching(/^whsec_/) });
+		expect(subscription).toMatchObject({
+			events: ['lead.created', 'lead.updated'],
+			name: expect.stringContaining(harness.workflowId),
+		});
+		expect(harness.staticData).toMatchObject({
+			subscriptionId: subscription.id,
+			secret: expect.stringMatching(/^whsec_/),
+		});
 
 		// n8n asks again on every start: the subscription is found, nothing is created.
 		ctx.sandbox.clearRequests();
@@ -79,7 +98,10 @@ describe('subscription lifecycle', () => {
 		const harness = await trigger();
 		await harness.activate();
 		const id = String(harness.staticData.subscriptionId);
-		await fetch(`${ctx.sandbox.urls.v1}/webhooks/${id}`, { method: 'DELETE', headers: { 'x-api-key': ctx.sandbox.apiKey } });
+		await fetch(`${ctx.sandbox.urls.v1}/webhooks/${id}`, {
+			method: 'DELETE',
+			headers: { 'x-api-key': ctx.sandbox.apiKey },
+		});
 		ctx.sandbox.clearRequests();
 		expect(await harness.checkExists()).toBe(false);
 		expect(ctx.apiRequests().map((request) => request.method)).toEqual(['GET']);
@@ -93,7 +115,9 @@ describe('subscription lifecycle', () => {
 		await harness.activate();
 		harness.node.parameters.events = ['deal.created'];
 		await harness.activate();
-		expect(subscriptionsTo(harness.webhookUrl).map((subscription) => subscription.events)).toEqual([['deal.created']]);
+		expect(subscriptionsTo(harness.webhookUrl).map((subscription) => subscription.events)).toEqual([
+			['deal.created'],
+		]);
 		await harness.deactivate();
 	});
 
@@ -112,7 +136,14 @@ describe('deliveries', () => {
 		const lead = await createLead('Katherine Johnson');
 		await ctx.sandbox.waitForDeliveries();
 		expect(harness.executions).toEqual([
-			[{ event: 'lead.created', timestamp: expect.any(String), webhookId: expect.stringMatching(/^msg_/), record: lead }],
+			[
+				{
+					event: 'lead.created',
+					timestamp: expect.any(String),
+					webhookId: expect.stringMatching(/^msg_/),
+					record: lead,
+				},
+			],
 		]);
 		await harness.deactivate();
 	});
@@ -130,7 +161,11 @@ describe('deliveries', () => {
 		const harness = await trigger();
 		await harness.activate();
 		const secret = String(harness.staticData.secret);
-		const event = { event: 'lead.updated', timestamp: new Date().toISOString(), payload: { id: 'ld_x' } };
+		const event = {
+			event: 'lead.updated',
+			timestamp: new Date().toISOString(),
+			payload: { id: 'ld_x' },
+		};
 		const first = await deliver(harness, secret, event, 'msg_same');
 		const second = await deliver(harness, secret, event, 'msg_same');
 		expect([first.status, second.status]).toEqual([200, 200]);
@@ -152,7 +187,10 @@ describe('deliveries', () => {
 	test('a forged delivery gets 401 and starts nothing', async () => {
 		const harness = await trigger();
 		await harness.activate();
-		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, { event: 'lead.created', payload: { id: 'ld_evil' } });
+		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, {
+			event: 'lead.created',
+			payload: { id: 'ld_evil' },
+		});
 		expect(forged.status).toBe(401);
 		expect(harness.executions).toHaveLength(0);
 		await harness.deactivate();
@@ -186,7 +224,11 @@ describe('Use Existing Subscription', () => {
 			await fetch(`${ctx.sandbox.urls.v1}/webhooks`, {
 				method: 'POST',
 				headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
-				body: JSON.stringify({ name: 'by hand', url: 'https://placeholder.example/hook', events: ['lead.created'] }),
+				body: JSON.stringify({
+					name: 'by hand',
+					url: 'https://placeholder.example/hook',
+					events: ['lead.created'],
+				}),
 			})
 		).json()) as IDataObject;
 		const harness = await new TriggerHarness(ctx.credentials, {
@@ -200,9 +242,24 @@ describe('Use Existing Subscription', () => {
 		await harness.deactivate();
 		expect(ctx.apiRequests()).toHaveLength(0);
 
-		const accepted = await deliver(harness, String(created.secret), { event: 'lead.created', payload: { id: 'ld_1' } });
-		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, { event: 'lead.created', payload: {} });
+		const accepted = await deliver(harness, String(created.secret), {
+			event: 'lead.created',
+			payload: { id: 'ld_1' },
+		});
+		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, {
+			event: 'lead.created',
+			payload: {},
+		});
 		expect([accepted.status, forged.status]).toEqual([200, 401]);
-		expect(harness.executions).toEqual([[{ event: 'lead.created', timestamp: null, webhookId: expect.any(String), record: { id: 'ld_1' } }]]);
+		expect(harness.executions).toEqual([
+			[
+				{
+					event: 'lead.created',
+					timestamp: null,
+					webhookId: expect.any(String),
+					record: { id: 'ld_1' },
+				},
+			],
+		]);
 	});
 });

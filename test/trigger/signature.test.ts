@@ -5,7 +5,12 @@ import { describe, expect, test } from 'vitest';
 import { verifyDelivery } from '../../nodes/HefflTrigger/signature';
 
 /** Signed by the standardwebhooks library, the independent oracle: never by our own signer. */
-function signedDelivery(secret: string, body: string, at = new Date(), id = `msg_${randomBytes(8).toString('hex')}`) {
+function signedDelivery(
+	secret: string,
+	body: string,
+	at = new Date(),
+	id = `msg_${randomBytes(8).toString('hex')}`,
+) {
 	const signature = new Webhook(secret).sign(id, at, body);
 	return {
 		rawBody: Buffer.from(body),
@@ -18,7 +23,11 @@ function signedDelivery(secret: string, body: string, at = new Date(), id = `msg
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const body = JSON.stringify({ event: 'lead.created', timestamp: new Date().toISOString(), payload: { id: 'ld_1', name: 'Ada' } });
+const body = JSON.stringify({
+	event: 'lead.created',
+	timestamp: new Date().toISOString(),
+	payload: { id: 'ld_1', name: 'Ada' },
+});
 
 describe('verifyDelivery', () => {
 	test("the reference vector of Standard Webhooks' libraries", () => {
@@ -34,7 +43,11 @@ describe('verifyDelivery', () => {
 			['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
 			1614265330 * 1000,
 		);
-		expect(verdict).toEqual({ valid: true, id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: 1614265330 });
+		expect(verdict).toEqual({
+			valid: true,
+			id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+			timestamp: 1614265330,
+		});
 	});
 
 	test('accepts what standardwebhooks signs, for 1 KB and 64 KB bodies', () => {
@@ -52,10 +65,18 @@ describe('verifyDelivery', () => {
 		const oldSecret = newSecret();
 		const currentSecret = newSecret();
 		const withOld = signedDelivery(oldSecret, body);
-		const withNew = signedDelivery(currentSecret, body, new Date(Number(withOld.headers['webhook-timestamp']) * 1000), withOld.headers['webhook-id']);
+		const withNew = signedDelivery(
+			currentSecret,
+			body,
+			new Date(Number(withOld.headers['webhook-timestamp']) * 1000),
+			withOld.headers['webhook-id'],
+		);
 		const rotated = {
 			...withOld,
-			headers: { ...withOld.headers, 'webhook-signature': `${withOld.headers['webhook-signature']} ${withNew.headers['webhook-signature']}` },
+			headers: {
+				...withOld.headers,
+				'webhook-signature': `${withOld.headers['webhook-signature']} ${withNew.headers['webhook-signature']}`,
+			},
 		};
 		expect(verifyDelivery(rotated, [oldSecret]).valid).toBe(true);
 		expect(verifyDelivery(rotated, [currentSecret]).valid).toBe(true);
@@ -66,9 +87,19 @@ describe('verifyDelivery', () => {
 		const secret = newSecret();
 		const delivery = signedDelivery(secret, body);
 		const mixed = `v1a,${randomBytes(64).toString('base64')} ${delivery.headers['webhook-signature']}`;
-		expect(verifyDelivery({ ...delivery, headers: { ...delivery.headers, 'webhook-signature': mixed } }, [secret]).valid).toBe(true);
+		expect(
+			verifyDelivery(
+				{ ...delivery, headers: { ...delivery.headers, 'webhook-signature': mixed } },
+				[secret],
+			).valid,
+		).toBe(true);
 		const v2Only = delivery.headers['webhook-signature'].replace(/^v1,/, 'v2,');
-		expect(verifyDelivery({ ...delivery, headers: { ...delivery.headers, 'webhook-signature': v2Only } }, [secret])).toMatchObject({
+		expect(
+			verifyDelivery(
+				{ ...delivery, headers: { ...delivery.headers, 'webhook-signature': v2Only } },
+				[secret],
+			),
+		).toMatchObject({
 			valid: false,
 			reason: 'no-valid-signature',
 		});
@@ -78,33 +109,72 @@ describe('verifyDelivery', () => {
 		const secret = newSecret();
 		const good = signedDelivery(secret, body);
 		const now = Number(good.headers['webhook-timestamp']) * 1000;
-		const withHeaders = (headers: Record<string, string | undefined>) => ({ ...good, headers: { ...good.headers, ...headers } });
+		const withHeaders = (headers: Record<string, string | undefined>) => ({
+			...good,
+			headers: { ...good.headers, ...headers },
+		});
 
 		test.each([
-			['a tampered body', { ...good, rawBody: Buffer.from(body.replace('Ada', 'Eve')) }, 'no-valid-signature'],
-			['a re-serialised body', { ...good, rawBody: JSON.stringify(JSON.parse(body), null, 1) }, 'no-valid-signature'],
+			[
+				'a tampered body',
+				{ ...good, rawBody: Buffer.from(body.replace('Ada', 'Eve')) },
+				'no-valid-signature',
+			],
+			[
+				'a re-serialised body',
+				{ ...good, rawBody: JSON.stringify(JSON.parse(body), null, 1) },
+				'no-valid-signature',
+			],
 			['another id', withHeaders({ 'webhook-id': 'msg_other' }), 'no-valid-signature'],
 			['no webhook-id', withHeaders({ 'webhook-id': undefined }), 'missing-headers'],
 			['no webhook-timestamp', withHeaders({ 'webhook-timestamp': undefined }), 'missing-headers'],
 			['no webhook-signature', withHeaders({ 'webhook-signature': undefined }), 'missing-headers'],
-			['a fractional timestamp', withHeaders({ 'webhook-timestamp': `${good.headers['webhook-timestamp']}.5` }), 'invalid-timestamp'],
-			['a timestamp with letters', withHeaders({ 'webhook-timestamp': 'yesterday' }), 'invalid-timestamp'],
-			['truncated base64', withHeaders({ 'webhook-signature': good.headers['webhook-signature'].slice(0, -4) }), 'no-valid-signature'],
-			['padded base64', withHeaders({ 'webhook-signature': `${good.headers['webhook-signature']}==` }), 'no-valid-signature'],
+			[
+				'a fractional timestamp',
+				withHeaders({ 'webhook-timestamp': `${good.headers['webhook-timestamp']}.5` }),
+				'invalid-timestamp',
+			],
+			[
+				'a timestamp with letters',
+				withHeaders({ 'webhook-timestamp': 'yesterday' }),
+				'invalid-timestamp',
+			],
+			[
+				'truncated base64',
+				withHeaders({ 'webhook-signature': good.headers['webhook-signature'].slice(0, -4) }),
+				'no-valid-signature',
+			],
+			[
+				'padded base64',
+				withHeaders({ 'webhook-signature': `${good.headers['webhook-signature']}==` }),
+				'no-valid-signature',
+			],
 			['an empty signature', withHeaders({ 'webhook-signature': 'v1,' }), 'no-valid-signature'],
 		])('%s', (_name, delivery, reason) => {
 			expect(verifyDelivery(delivery, [secret], now)).toMatchObject({ valid: false, reason });
 		});
 
 		test('a wrong secret', () => {
-			expect(verifyDelivery(good, [newSecret()], now)).toMatchObject({ valid: false, reason: 'no-valid-signature' });
+			expect(verifyDelivery(good, [newSecret()], now)).toMatchObject({
+				valid: false,
+				reason: 'no-valid-signature',
+			});
 		});
 
 		test('older than the tolerance, or too far in the future', () => {
-			expect(verifyDelivery(good, [secret], now + 301_000)).toMatchObject({ valid: false, reason: 'too-old' });
-			expect(verifyDelivery(good, [secret], now - 301_000)).toMatchObject({ valid: false, reason: 'too-new' });
+			expect(verifyDelivery(good, [secret], now + 301_000)).toMatchObject({
+				valid: false,
+				reason: 'too-old',
+			});
+			expect(verifyDelivery(good, [secret], now - 301_000)).toMatchObject({
+				valid: false,
+				reason: 'too-new',
+			});
 			expect(verifyDelivery(good, [secret], now + 299_000).valid).toBe(true);
-			expect(verifyDelivery(good, [secret], now + 61_000, 60)).toMatchObject({ valid: false, reason: 'too-old' });
+			expect(verifyDelivery(good, [secret], now + 61_000, 60)).toMatchObject({
+				valid: false,
+				reason: 'too-old',
+			});
 		});
 
 		test('the library rejects what we reject', () => {

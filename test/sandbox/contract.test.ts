@@ -1,0 +1,343 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
+/**
+ * The sandbox against the contract (shared/spec/service-api.md), over real HTTP:
+ * it is the measuring stick for everything else, so it is measured too.
+ */
+import { createServer } from 'node:http';
+import { sleep } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { startSandbox } from './index';
+import type { StartedSandbox } from './index';
+
+let sandbox: StartedSandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox({
+		rateLimit: false,
+		seed: { leads: 45, contacts: 70 },
+		webhooks: { retryScheduleMs: [0, 20, 40], maxAttempts: 3, timeoutMs: 500 },
+	});
+});
+afterAll(async () => sandbox.close());
+
+async function call(
+	path: string,
+	init: RequestInit & { key?: string | null; base?: 'v1' | 'v2' } = {},
+) {
+	const { key = sandbox.apiKey, base = 'v1', ...rest } = init;
+	const headers = new Headers(rest.headers);
+	if (key !== null) headers.set('x-api-key', key);
+	if (rest.body) headers.set('content-type', 'application/json');
+	const response = await fetch(`${sandbox.urls[base]}${path}`, { ...rest, headers });
+	const text = await response.text();
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+	};
+}
+
+describe('lists and pagination', () => {
+	test('v1: default 20, max 100, the cursor walks every record exactly once', async () => {
+		expect(((await call('/leads')).body.items as unknown[]).length).toBe(20);
+		const seen: string[] = [];
+		let cursor: string | null = null;
+		do {
+			const page = await call(`/leads?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+			seen.push(...(page.body.items as Array<{ id: string }>).map((lead) => lead.id));
+			cursor = page.body.hasMore ? (page.body.nextCursor as string) : null;
+			if (!page.body.hasMore) expect(page.body.nextCursor).toBeNull();
+		} while (cursor);
+		expect(seen).toHaveLength(45);
+		expect(new Set(seen).size).toBe(45);
+	});
+
+	test.each(['0', '101', 'abc', '2.5'])('v1 limit=%s is a 400 naming limit', async (limit) => {
+		const answer = await call(`/leads?limit=${limit}`);
+		expect(answer).toMatchObject({
+			status: 400,
+			body: { code: 'BAD_REQUEST', message: expect.stringMatching(/^limit: /) },
+		});
+	});
+
+	test('a malformed cursor is a 400', async () => {
+		expect((await call('/leads?cursor=%%%')).status).toBe(400);
+	});
+
+	test('v2: default 30, {data, meta}, pageSize out of range is a nested VALIDATION_ERROR', async () => {
+		const page = await call('/contacts', { base: 'v2' });
+		expect((page.body.data as unknown[]).length).toBe(30);
+		expect(page.body.meta).toEqual({ nextCursor: expect.any(String), hasMore: true });
+		const bad = await call('/contacts?pageSize=500', { base: 'v2' });
+		expect(bad).toMatchObject({
+			status: 400,
+			body: {
+				error: {
+					code: 'VALIDATION_ERROR',
+					message: expect.any(String),
+					details: { issues: [{ field: 'pageSize', message: expect.any(String) }] },
+				},
+			},
+		});
+	});
+
+	test('tags: every tag at once, no pagination fields, the 13-value type filter', async () => {
+		const all = await call('/tags');
+		expect(Object.keys(all.body)).toEqual(['items']);
+		const leads = await call('/tags?type=leads');
+		expect(
+			(leads.body.items as Array<{ id: unknown; type: string }>).every(
+				(tag) => tag.type === 'leads' && typeof tag.id === 'number',
+			),
+		).toBe(true);
+		expect((await call('/tags?type=bills')).status).toBe(200);
+		expect((await call('/tags?type=bananas')).body).toMatchObject({
+			code: 'BAD_REQUEST',
+			message: expect.stringMatching(/^type: /),
+		});
+	});
+
+	test('document templates: single bare object with custom fields; unknown id 404 nested', async () => {
+		const list = await call('/document-templates?type=quotations', { base: 'v2' });
+		const [template] = list.body.data as Array<{ id: string }>;
+		const one = await call(`/document-templates/${template.id}`, { base: 'v2' });
+		expect(one.body).toMatchObject({
+			id: template.id,
+			type: 'quotations',
+			customFields: expect.any(Array),
+			contentMode: expect.stringMatching(/^(STATIC|DYNAMIC)$/),
+		});
+		const missing = await call('/document-templates/tpl_nope', { base: 'v2' });
+		expect(missing).toMatchObject({
+			status: 404,
+			body: { error: { code: 'NOT_FOUND', details: {} } },
+		});
+	});
+});
+
+describe('records', () => {
+	test('ID prefixes, ISO timestamps with milliseconds, cf_ fields, partial PATCH, delete', async () => {
+		const created = await call('/leads', {
+			method: 'POST',
+			body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', cf_budget_range: '10k' }),
+		});
+		expect(created.status).toBe(201);
+		expect(created.body).toMatchObject({
+			id: expect.stringMatching(/^ld_[A-Za-z0-9]{20}$/),
+			cf_budget_range: '10k',
+		});
+		expect(created.body.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+		const id = String(created.body.id);
+		const patched = await call(`/leads/${id}`, {
+			method: 'PATCH',
+			body: JSON.stringify({ title: 'CTO' }),
+		});
+		expect(patched.body).toMatchObject({
+			title: 'CTO',
+			email: 'ada@example.com',
+			cf_budget_range: '10k',
+		});
+		expect((await call(`/leads/${id}`, { method: 'DELETE' })).body).toEqual({ id, deleted: true });
+		expect((await call(`/leads/${id}`)).status).toBe(404);
+	});
+
+	test('an invalid e-mail, an unknown field and invalid JSON are 400s naming the problem', async () => {
+		expect(
+			(await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'A', email: 'nope' }) }))
+				.body,
+		).toEqual({
+			code: 'BAD_REQUEST',
+			message: 'email: must be a valid e-mail address',
+		});
+		expect(
+			(
+				await call('/clients', {
+					method: 'POST',
+					body: JSON.stringify({ name: 'A', colour: 'red' }),
+				})
+			).body.message,
+		).toBe("Unknown field 'colour'");
+		expect((await call('/tasks', { method: 'POST', body: '{"title": ' })).status).toBe(400);
+	});
+});
+
+describe('auth', () => {
+	// HTTP itself trims spaces around a header value and forbids line breaks in it,
+	// so what reaches a server is whitespace inside the key.
+	test.each([
+		['missing', null],
+		['with a space inside', 'KEY-PART1 PART2'],
+		['with a tab inside', 'KEY\tX'],
+		['unknown', 'hk_test_unknown'],
+	])('a %s key is a 401 UNAUTHORIZED', async (_name, key) => {
+		const raw =
+			key
+				?.replace('KEY-PART1 PART2', `${sandbox.apiKey.slice(0, 8)} ${sandbox.apiKey.slice(8)}`)
+				.replace('KEY', sandbox.apiKey) ?? null;
+		expect(await call('/tags', { key: raw })).toMatchObject({
+			status: 401,
+			body: { code: 'UNAUTHORIZED' },
+		});
+	});
+
+	test('a revoked key stops at once; a bearer token is ignored', async () => {
+		const key = sandbox.createApiKey('A');
+		expect((await call('/tags', { key })).status).toBe(200);
+		sandbox.revokeApiKey(key);
+		expect((await call('/tags', { key })).status).toBe(401);
+		expect(
+			(await call('/tags', { key: null, headers: { authorization: `Bearer ${sandbox.apiKey}` } }))
+				.status,
+		).toBe(401);
+	});
+
+	test("another workspace's record is a 403 FORBIDDEN", async () => {
+		const foreign = sandbox.records('leads', 'B')[0];
+		expect(await call(`/leads/${String(foreign.id)}`)).toMatchObject({
+			status: 403,
+			body: { code: 'FORBIDDEN' },
+		});
+	});
+});
+
+describe('rate limit', () => {
+	test('headers on every answer; 429 past the limit with Retry-After; the window resets', async () => {
+		const limited = await startSandbox({ rateLimit: { limit: 3, windowMs: 1000 }, seed: false });
+		try {
+			const answers = [];
+			for (let i = 0; i < 4; i++)
+				answers.push(
+					await fetch(`${limited.urls.v1}/tags`, { headers: { 'x-api-key': limited.apiKey } }),
+				);
+			expect(answers.map((answer) => answer.headers.get('ratelimit-remaining'))).toEqual([
+				'2',
+				'1',
+				'0',
+				'0',
+			]);
+			expect(
+				answers.every(
+					(answer) =>
+						answer.headers.get('ratelimit-limit') === '3' &&
+						Number(answer.headers.get('ratelimit-reset')) >= 1,
+				),
+			).toBe(true);
+			expect(answers[3].status).toBe(429);
+			expect(await answers[3].json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+			expect(answers[3].headers.get('retry-after')).toMatch(/^\d+$/);
+			await sleep(1100);
+			expect(
+				(await fetch(`${limited.urls.v1}/tags`, { headers: { 'x-api-key': limited.apiKey } }))
+					.status,
+			).toBe(200);
+		} finally {
+			await limited.close();
+		}
+	});
+});
+
+describe('webhook subscriptions and deliveries', () => {
+	test('the secret is shown once; deliveries verify with standardwebhooks; failures retry with one id, then fail for good', async () => {
+		const received: Array<{ headers: Record<string, string>; body: string }> = [];
+		let answer = 200;
+		const receiver = createServer((request, response) => {
+			let body = '';
+			request.on('data', (chunk) => (body += chunk));
+			request.on('end', () => {
+				received.push({ headers: request.headers as Record<string, string>, body });
+				response.statusCode = answer;
+				response.end();
+			});
+		});
+		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+		try {
+			const created = await call('/webhooks', {
+				method: 'POST',
+				body: JSON.stringify({ name: 'test', url, events: ['lead.created'] }),
+			});
+			expect(created.body).toMatchObject({
+				id: expect.stringMatching(/^wh_/),
+				secret: expect.stringMatching(/^whsec_/),
+				status: 'active',
+			});
+			const id = String(created.body.id);
+			expect((await call(`/webhooks/${id}`)).body).not.toHaveProperty('secret');
+			expect(JSON.stringify((await call('/webhooks')).body)).not.toContain(
+				String(created.body.secret),
+			);
+
+			await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'Hooked' }) });
+			await sandbox.waitForDeliveries();
+			const delivered = received[0];
+			expect(JSON.parse(delivered.body)).toMatchObject({
+				event: 'lead.created',
+				payload: { name: 'Hooked' },
+			});
+			expect(() =>
+				new Webhook(String(created.body.secret)).verify(delivered.body, delivered.headers),
+			).not.toThrow();
+
+			answer = 500;
+			received.length = 0;
+			await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'Refused' }) });
+			await sandbox.waitForDeliveries();
+			expect(received).toHaveLength(3);
+			expect(new Set(received.map((attempt) => attempt.headers['webhook-id'])).size).toBe(1);
+			expect(sandbox.deliveries.at(-1)).toMatchObject({
+				status: 'failed',
+				attempts: expect.any(Array),
+			});
+
+			answer = 200;
+			received.length = 0;
+			const next = sandbox.rotateWebhookSecret(id);
+			await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'Rotated' }) });
+			await sandbox.waitForDeliveries();
+			expect(received[0].headers['webhook-signature'].split(' ')).toHaveLength(2);
+			for (const secret of [String(created.body.secret), next]) {
+				expect(() =>
+					new Webhook(secret).verify(received[0].body, received[0].headers),
+				).not.toThrow();
+			}
+			expect((await call(`/webhooks/${id}`, { method: 'DELETE' })).body).toEqual({
+				id,
+				deleted: true,
+			});
+		} finally {
+			receiver.close();
+		}
+	});
+
+	test('unknown events are refused', async () => {
+		const answer = await call('/webhooks', {
+			method: 'POST',
+			body: JSON.stringify({ url: 'https://x.example/h', events: ['lead.exploded'] }),
+		});
+		expect(answer.body).toMatchObject({
+			code: 'BAD_REQUEST',
+			message: expect.stringMatching(/^events: /),
+		});
+	});
+});
+
+describe('fault injection', () => {
+	test('queued 500, 503, 429, drop-before and drop-after', async () => {
+		sandbox.faults.queue('500', 1);
+		sandbox.faults.queue('503', 1);
+		sandbox.faults.queue('429', 1);
+		expect((await call('/tags')).status).toBe(500);
+		expect((await call('/tags')).status).toBe(503);
+		expect((await call('/tags')).status).toBe(429);
+		sandbox.faults.queue('drop-before', 1);
+		await expect(call('/tags')).rejects.toThrow();
+		const before = sandbox.records('tasks').length;
+		sandbox.faults.queue('drop-after', 1, ['POST']);
+		await expect(
+			call('/tasks', { method: 'POST', body: JSON.stringify({ title: 'acted' }) }),
+		).rejects.toThrow();
+		expect(sandbox.records('tasks').length).toBe(before + 1);
+		expect((await call('/tags')).status).toBe(200);
+	});
+});
