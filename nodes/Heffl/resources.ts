@@ -338,6 +338,15 @@ export const RESOURCES: ResourceSpec[] = [
 			link('clientId', 'Client ID', 'clt_'),
 			link('leadId', 'Lead ID', 'ld_'),
 			{
+				displayName: 'Product Names or IDs',
+				name: 'productIds',
+				type: 'multiOptions',
+				loadOptionsMethod: 'getProducts',
+				default: [],
+				description:
+					'Products the deal is about. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
 				displayName: 'Expected Close Date',
 				name: 'expectedCloseDate',
 				type: 'string',

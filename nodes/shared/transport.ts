@@ -83,9 +83,14 @@ export function readCredentials(node: INode, raw: IDataObject): HefflCredentials
 		});
 	}
 	if (/\s/.test(apiKey)) {
-		throw new NodeOperationError(node, 'Heffl API credential, API Key: contains spaces or line breaks', {
-			description: 'A Heffl key is one word. Paste it again from Heffl → Settings → Developer settings.',
-		});
+		throw new NodeOperationError(
+			node,
+			'Heffl API credential, API Key: contains spaces or line breaks',
+			{
+				description:
+					'A Heffl key is one word. Paste it again from Heffl → Settings → Developer settings.',
+			},
+		);
 	}
 	const bases = { v1BaseUrl: 'v1 Base URL', v2BaseUrl: 'v2 Base URL' } as const;
 	const result = { apiKey } as HefflCredentials;

@@ -62,9 +62,19 @@ const cases: CrudCase[] = [
 		create: async () => ({
 			title: 'Difference Engine No. 2',
 			dealPipelineId: await firstId('/pipelines'),
-			additionalFields: { value: 5000, currency: 'EUR', expectedCloseDate: '2027-03-31' },
+			additionalFields: {
+				value: 5000,
+				currency: 'EUR',
+				expectedCloseDate: '2027-03-31',
+				productIds: [await firstId('/products')],
+			},
 		}),
-		expected: { title: 'Difference Engine No. 2', value: 5000, expectedCloseDate: '2027-03-31' },
+		expected: {
+			title: 'Difference Engine No. 2',
+			value: 5000,
+			expectedCloseDate: '2027-03-31',
+			productIds: [expect.stringMatching(/^prd_/)],
+		},
 		update: { status: 'won' },
 		untouched: 'title',
 	},
