@@ -80,6 +80,9 @@ export class TriggerHarness {
 	/** Every delivery that reached the node, in order. */
 	readonly outcomes: DeliveryOutcome[] = [];
 
+	/** Answers to lose (the node runs, the socket is then destroyed), as when a 200 never reaches Heffl. */
+	dropNextAnswers = 0;
+
 	private server!: Server;
 
 	private baseUrl = '';
@@ -202,6 +205,11 @@ export class TriggerHarness {
 			);
 			const result: IWebhookResponseData = await trigger.webhook.call(context);
 			if (result.workflowData) outcome.items = result.workflowData[0].map((item) => item.json);
+			if (this.dropNextAnswers > 0) {
+				this.dropNextAnswers -= 1;
+				request.socket.destroy();
+				return;
+			}
 			// n8n answers for the node unless the node answered itself.
 			if (!result.noWebhookResponse)
 				res.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });

@@ -129,7 +129,62 @@ describe('subscription lifecycle', () => {
 	});
 });
 
+describe('webhook URL checks', () => {
+	test("against the real Heffl, n8n's localhost URL is refused with what to set", async () => {
+		const harness = await new TriggerHarness(
+			{
+				...ctx.credentials,
+				v1BaseUrl: 'https://api.heffl.com/api/v1',
+				v2BaseUrl: 'https://api.heffl.com/api/v2',
+			},
+			{ subscription: 'automatic', events: ['lead.created'] },
+		).listen();
+		open.push(harness);
+		await expect(harness.activate()).rejects.toMatchObject({
+			message: `Heffl cannot reach ${harness.webhookUrl}`,
+			description: expect.stringContaining('WEBHOOK_URL'),
+		});
+	});
+});
+
 describe('deliveries', () => {
+	test('remembered webhook-ids stay bounded by age (4 days) and count (2,000)', async () => {
+		const harness = await trigger();
+		await harness.activate();
+		const now = Date.now();
+		const seen: Record<string, number> = {};
+		for (let i = 0; i < 2100; i++) seen[`msg_recent${i}`] = now - i * 1000;
+		for (let i = 0; i < 10; i++) seen[`msg_old${i}`] = now - 5 * 24 * 3600 * 1000;
+		harness.staticData.seen = seen;
+		await deliver(
+			harness,
+			String(harness.staticData.secret),
+			{ event: 'lead.created', payload: {} },
+			'msg_fresh',
+		);
+		const kept = Object.keys(harness.staticData.seen as object);
+		expect(kept.length).toBe(2000);
+		expect(kept).toContain('msg_fresh');
+		expect(kept.some((id) => id.startsWith('msg_old'))).toBe(false);
+		// The newest of the earlier ones are the ones kept.
+		expect(kept).toContain('msg_recent0');
+		expect(kept).not.toContain('msg_recent2099');
+		await harness.deactivate();
+	});
+
+	test('a delivery whose answer was lost is retried by Heffl with the same id and runs once', async () => {
+		const harness = await trigger({ events: ['lead.created'] });
+		await harness.activate();
+		harness.dropNextAnswers = 1;
+		await createLead('Annie Easley');
+		await ctx.sandbox.waitForDeliveries();
+		const delivery = ctx.sandbox.deliveries.at(-1)!;
+		expect(delivery.attempts.length).toBe(2);
+		expect(delivery.status).toBe('succeeded');
+		expect(harness.executions).toHaveLength(1);
+		await harness.deactivate();
+	});
+
 	test('a real signed delivery from the sandbox starts one execution carrying the record', async () => {
 		const harness = await trigger();
 		await harness.activate();
