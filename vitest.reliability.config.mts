@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+import base from './vitest.config.mts';
+
+// `npm run test:reliability`: the reliability and security campaign, on the
+// same module resolution as `npm test`.
+export default defineConfig({
+	resolve: base.resolve,
+	test: {
+		include: ['test/reliability/**/*.test.ts'],
+		testTimeout: 300_000,
+		hookTimeout: 30_000,
+		pool: 'forks',
+	},
+});
