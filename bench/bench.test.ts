@@ -1,0 +1,217 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- benchmark tooling, not shipped */
+/**
+ * `npm run bench` (vitest --config vitest.bench.config.mts): speed against the rate limit, pagination cost, signature
+ * verification and trigger acknowledgement, measured in one run against the
+ * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
+ * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { Webhook } from 'standardwebhooks';
+
+import { verifyDelivery } from '../nodes/HefflTrigger/signature';
+import type { HefflCredentials } from '../test/harness/n8n';
+import { runHeffl } from '../test/harness/n8n';
+import { TriggerHarness } from '../test/harness/trigger';
+import { startSandbox } from '../test/sandbox';
+import { test } from 'vitest';
+
+const rows: Array<[string, string]> = [];
+const row = (name: string, value: string) => {
+	rows.push([name, value]);
+	console.log(`${name}: ${value}`);
+};
+const credentialsOf = (sandbox: Awaited<ReturnType<typeof startSandbox>>): HefflCredentials => ({
+	apiKey: sandbox.apiKey,
+	v1BaseUrl: sandbox.urls.v1,
+	v2BaseUrl: sandbox.urls.v2,
+});
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** n leads through the action node against `limit` requests per `windowMs`. */
+async function bulkCreate(count: number, windowMs: number, limit = 60) {
+	const free = await startSandbox({ rateLimit: false, seed: false });
+	const items = Array.from({ length: count }, (_, i) => ({ name: `Bulk lead ${i}` }));
+	const parameters = { resource: 'lead', operation: 'create', name: '={{ $json.name }}' };
+	let started = Date.now();
+	await runHeffl(parameters, credentialsOf(free), { items });
+	const unthrottledMs = Date.now() - started;
+	await free.close();
+
+	const sandbox = await startSandbox({ rateLimit: { limit, windowMs }, seed: false });
+	started = Date.now();
+	const result = await runHeffl(parameters, credentialsOf(sandbox), {
+		items,
+		continueOnFail: true,
+	});
+	const wallMs = Date.now() - started;
+	const requests = sandbox.requests.filter((request) => request.apiVersion === 'v1');
+	const refused = requests.filter((request) => request.status === 429).length;
+	const names = sandbox.records('leads').map((lead) => String(lead.name));
+	const twice = names.length - new Set(names).size;
+	const failed = result.json.filter((item) => item.error).length;
+	await sandbox.close();
+	// A perfect client spends a window's whole budget at once and the rest after each
+	// reset: the last batch starts after floor((n-1)/limit) windows and then takes
+	// as long as that many requests take without any limit.
+	const windows = Math.floor((count - 1) / limit);
+	const lastBatch = count - windows * limit;
+	const optimalMs = windows * windowMs + (unthrottledMs / count) * lastBatch;
+	const label = `bulk create ${count} leads, ${limit} req / ${windowMs / 1000} s`;
+	row(
+		`${label}: wall time`,
+		`${seconds(wallMs)} (window-optimal ${seconds(optimalMs)}, ratio ${(wallMs / optimalMs).toFixed(3)}, target ≤ 1.05)`,
+	);
+	row(
+		`${label}: failed items / 429 answers / stored twice`,
+		`${failed} / ${refused} of ${requests.length} requests (${((refused / requests.length) * 100).toFixed(1)} %) / ${twice}`,
+	);
+}
+
+async function pagination() {
+	const sandbox = await startSandbox({
+		rateLimit: false,
+		seed: { leads: 10_000, contacts: 3_000 },
+	});
+	for (const [resource, count, version] of [
+		['lead', 10_000, 'v1'],
+		['contact', 3_000, 'v2'],
+	] as const) {
+		sandbox.clearRequests();
+		const heapBefore = process.memoryUsage().heapUsed;
+		let peak = heapBefore;
+		const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+		const started = Date.now();
+		const result = await runHeffl(
+			{ resource, operation: 'getAll', returnAll: true, simplify: false },
+			credentialsOf(sandbox),
+		);
+		const wallMs = Date.now() - started;
+		clearInterval(sampler);
+		const requests = sandbox.requests.filter((request) => request.apiVersion === version).length;
+		row(
+			`Return All ${count} ${resource}s (${version})`,
+			`${result.json.length} records, ${requests} requests = ${(requests / Math.ceil(count / 100)).toFixed(2)} × ceil(n/100), ${seconds(wallMs)}, peak heap +${Math.round((peak - heapBefore) / 1e6)} MB`,
+		);
+	}
+	sandbox.clearRequests();
+	await runHeffl({ resource: 'lead', operation: 'getAll', limit: 250 }, credentialsOf(sandbox));
+	row(
+		'Limit 250 leads',
+		`${sandbox.requests.filter((request) => request.apiVersion === 'v1').length} requests (target 3)`,
+	);
+	await sandbox.close();
+}
+
+function signatures() {
+	const secret = `whsec_${randomBytes(32).toString('base64')}`;
+	const library = new Webhook(secret);
+	for (const size of [1024, 65_536]) {
+		const body = JSON.stringify({
+			event: 'lead.updated',
+			payload: { notes: 'x'.repeat(size - 60) },
+		});
+		const id = 'msg_bench';
+		const at = new Date();
+		const headers = {
+			'webhook-id': id,
+			'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+			'webhook-signature': library.sign(id, at, body),
+		};
+		const raw = Buffer.from(body);
+		const ours = () => verifyDelivery({ rawBody: raw, headers }, [secret]);
+		const theirs = () => library.verify(body, headers);
+		const rate = (fn: () => unknown) => {
+			const iterations = size > 10_000 ? 3_000 : 20_000;
+			const started = process.hrtime.bigint();
+			for (let i = 0; i < iterations; i++) fn();
+			return iterations / (Number(process.hrtime.bigint() - started) / 1e9);
+		};
+		for (let warm = 0; warm < 2; warm++) {
+			rate(ours);
+			rate(theirs);
+		}
+		const oursRates: number[] = [];
+		const theirRates: number[] = [];
+		for (let round = 0; round < 5; round++) {
+			oursRates.push(rate(ours));
+			theirRates.push(rate(theirs));
+		}
+		const median = (values: number[]) =>
+			values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+		const [a, b] = [median(oursRates), median(theirRates)];
+		row(
+			`verify ${size / 1024} KB deliveries`,
+			`ours ${Math.round(a)} ops/s, standardwebhooks ${Math.round(b)} ops/s, ratio ${(a / b).toFixed(2)} (target ≥ 1.0)`,
+		);
+	}
+}
+
+async function acknowledgement() {
+	const sandbox = await startSandbox({ rateLimit: false, seed: false });
+	const harness = await new TriggerHarness(credentialsOf(sandbox), {
+		subscription: 'automatic',
+		events: ['lead.created'],
+	}).listen();
+	await harness.activate();
+	const library = new Webhook(String(harness.staticData.secret));
+	const times: number[] = [];
+	for (let i = 0; i < 1000; i++) {
+		const body = JSON.stringify({
+			event: 'lead.created',
+			timestamp: new Date().toISOString(),
+			payload: { id: `ld_${i}` },
+		});
+		const id = `msg_ack${i}`;
+		const started = performance.now();
+		await fetch(harness.webhookUrl, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': id,
+				'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+				'webhook-signature': library.sign(id, new Date(), body),
+			},
+			body,
+		});
+		times.push(performance.now() - started);
+	}
+	times.sort((a, b) => a - b);
+	row(
+		'trigger acknowledgement, 1000 signed deliveries (n8n-core WebhookContext, not the n8n server)',
+		`p50 ${times[499].toFixed(1)} ms, p99 ${times[989].toFixed(1)} ms (target p99 < 100 ms), executions ${harness.executions.length}`,
+	);
+	await harness.deactivate();
+	await harness.close();
+	await sandbox.close();
+}
+
+async function main() {
+	const started = Date.now();
+	signatures();
+	await pagination();
+	await acknowledgement();
+	await bulkCreate(120, 6_000);
+	await bulkCreate(300, 6_000);
+	if (process.env.BENCH_FULL_WINDOW !== '0') await bulkCreate(120, 60_000);
+	row(
+		"n8n's HTTP Request node beside it (hurried and careful settings)",
+		'not measured in this run: needs the real-n8n launcher (issue 5), not built yet',
+	);
+	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
+	const table = [
+		'| measurement | result |',
+		'|---|---|',
+		...rows.map(([name, value]) => `| ${name} | ${value} |`),
+	].join('\n');
+	writeFileSync(
+		'bench/results.md',
+		`# Benchmark results\n\nMeasured ${new Date().toISOString()} on ${machine}, in ${seconds(Date.now() - started)}, by \`npm run bench\`.\n\n${table}\n`,
+	);
+	console.log(`\n${table}`);
+}
+
+// Run through vitest so the nodes load exactly as in the tests (TypeScript sources,
+// n8n-workflow's CommonJS build); it measures and prints, it asserts nothing.
+test('benchmarks', main, 15 * 60_000);
