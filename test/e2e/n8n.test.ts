@@ -1,110 +1,384 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
- * The packed package inside real n8n 2.41 (its CLI, its database, its credential
- * helper, its HTTP Request node) against the sandbox. Slow: run with
- * `npm run test:e2e`. Installs n8n into a cache folder on first use.
+ * The packed package inside a real n8n 2.x (its server, database, credential
+ * helper, webhook server and HTTP Request node) against the sandbox. Slow: run
+ * with `npm run test:e2e`. Installs n8n into a cache folder on first use.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-// @ts-expect-error -- plain ESM script shared with `npm start`
-import { ensureN8n, n8nCli, packPackage, prepareUserFolder } from '../../scripts/real-n8n.mjs';
+import {
+	ensureN8n,
+	importIntoN8n,
+	linearWorkflow,
+	login,
+	packPackage,
+	prepareUserFolder,
+	startN8n,
+	// @ts-expect-error -- plain ESM script shared with `npm start`
+} from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 
+type Session = Awaited<ReturnType<typeof login>>;
+type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
+
+const credentials = { hefflApi: { id: 'hefflSandbox1', name: 'Heffl sandbox' } };
+const heffl = (name: string, parameters: IDataObject, extra: IDataObject = {}): Node => ({
+	name,
+	type: 'n8n-nodes-heffl.heffl',
+	parameters,
+	credentials,
+	...extra,
+});
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const createdId = '={{ $("Create").item.json.id }}';
+
 let sandbox: StartedSandbox;
-let folder: string;
-const credential = { hefflApi: { id: 'hefflSandbox1', name: 'Heffl sandbox' } };
-let workflowCount = 0;
+let n8n: { url: string; output: () => string; stop: () => Promise<void> };
+let session: Session;
+const workflows: Array<ReturnType<typeof linearWorkflow>> = [];
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+	const { port } = server.address() as { port: number };
+	await new Promise((done) => server.close(done));
+	return port;
+}
+
+/** A workflow started by a POST to its production webhook: Webhook → nodes. */
+function webhookWorkflow(name: string, nodes: Node[]) {
+	const workflow = linearWorkflow(`wf${name}`, name, [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			parameters: {
+				httpMethod: 'POST',
+				path: name.toLowerCase(),
+				responseMode: 'lastNode',
+				responseData: 'allEntries',
+				options: {},
+			},
+		},
+		...nodes,
+	]);
+	workflows.push(workflow);
+	return workflow;
+}
+
+/** Activates the workflow, calls its webhook, returns every node's output of that execution. */
+async function run(workflow: ReturnType<typeof linearWorkflow>) {
+	await session.activate(workflow.id);
+	const path = workflow.nodes[0].parameters.path as string;
+	// n8n registers a workflow's webhooks a moment after the activation call answers.
+	let answer = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST' });
+	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
+		await new Promise((done) => setTimeout(done, 200));
+		answer = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST' });
+	}
+	const [latest] = await session.executions(workflow.id);
+	const { outputs, error } = await session.outputs(latest.id);
+	expect({ status: answer.status, error }).toEqual({ status: 200, error: undefined });
+	return outputs as Record<string, IDataObject[]>;
+}
+
+const firstRecord = (kind: 'pipelines' | 'products') => String(sandbox.records(kind)[0].id);
+
+// Built before n8n starts (imports go in while it is stopped); run by the tests below.
+const crud = {
+	lead: () =>
+		webhookWorkflow('LeadRoundTrip', [
+			heffl('Create', {
+				resource: 'lead',
+				operation: 'create',
+				name: 'E2E Ada',
+				email: 'e2e.ada@example.com',
+			}),
+			heffl('Get', {
+				resource: 'lead',
+				operation: 'get',
+				leadId: byId(createdId),
+				simplify: false,
+			}),
+			heffl('Update', {
+				resource: 'lead',
+				operation: 'update',
+				leadId: byId(createdId),
+				updateFields: { title: 'Engineer' },
+			}),
+			heffl('Delete', { resource: 'lead', operation: 'delete', leadId: byId(createdId) }),
+		]),
+	client: () =>
+		webhookWorkflow('ClientRoundTrip', [
+			heffl('Create', {
+				resource: 'client',
+				operation: 'create',
+				name: 'E2E Babbage & Co',
+				additionalFields: { email: 'office@babbage.example' },
+			}),
+			heffl('Get', {
+				resource: 'client',
+				operation: 'get',
+				clientId: byId(createdId),
+				simplify: false,
+			}),
+			heffl('Update', {
+				resource: 'client',
+				operation: 'update',
+				clientId: byId(createdId),
+				updateFields: { city: 'Cambridge' },
+			}),
+			heffl('Delete', { resource: 'client', operation: 'delete', clientId: byId(createdId) }),
+		]),
+	deal: () =>
+		webhookWorkflow('DealRoundTrip', [
+			heffl('Create', {
+				resource: 'deal',
+				operation: 'create',
+				title: 'E2E Engine',
+				dealPipelineId: firstRecord('pipelines'),
+				additionalFields: { value: 5000, productIds: [firstRecord('products')] },
+			}),
+			heffl('Get', {
+				resource: 'deal',
+				operation: 'get',
+				dealId: byId(createdId),
+				simplify: false,
+			}),
+			heffl('Update', {
+				resource: 'deal',
+				operation: 'update',
+				dealId: byId(createdId),
+				updateFields: { status: 'won' },
+			}),
+			heffl('Delete', { resource: 'deal', operation: 'delete', dealId: byId(createdId) }),
+		]),
+	task: () =>
+		webhookWorkflow('TaskRoundTrip', [
+			heffl('Create', {
+				resource: 'task',
+				operation: 'create',
+				title: 'E2E call back',
+				additionalFields: { priority: 'high' },
+			}),
+			heffl('Get', {
+				resource: 'task',
+				operation: 'get',
+				taskId: byId(createdId),
+				simplify: false,
+			}),
+			heffl('Update', {
+				resource: 'task',
+				operation: 'update',
+				taskId: byId(createdId),
+				updateFields: { status: 'done' },
+			}),
+			heffl('Delete', { resource: 'task', operation: 'delete', taskId: byId(createdId) }),
+		]),
+};
+const updated: Record<keyof typeof crud, IDataObject> = {
+	lead: { title: 'Engineer' },
+	client: { city: 'Cambridge' },
+	deal: { status: 'won' },
+	task: { status: 'done' },
+};
+const kinds = { lead: 'leads', client: 'clients', deal: 'deals', task: 'tasks' } as const;
+
+let roundTrips: Record<keyof typeof crud, ReturnType<typeof linearWorkflow>>;
+let contactsWorkflow: ReturnType<typeof linearWorkflow>;
+let errorWorkflow: ReturnType<typeof linearWorkflow>;
+let httpWorkflow: ReturnType<typeof linearWorkflow>;
+let triggerWorkflow: ReturnType<typeof linearWorkflow>;
 
 beforeAll(async () => {
 	ensureN8n();
 	const tarball = packPackage();
-	folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-e2e-')), tarball);
+	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-e2e-')), tarball);
 	sandbox = await startSandbox({ rateLimit: false, seed: { contacts: 250 } });
-	const file = join(folder, 'credentials.json');
-	writeFileSync(
-		file,
-		JSON.stringify([{ id: 'hefflSandbox1', name: 'Heffl sandbox', type: 'hefflApi', data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 } }]),
-	);
-	const imported = n8nCli(folder, ['import:credentials', `--input=${file}`]);
-	if (imported.status !== 0) throw new Error(`n8n could not import the credential:\n${imported.stderr.slice(-2000)}`);
+
+	roundTrips = { lead: crud.lead(), client: crud.client(), deal: crud.deal(), task: crud.task() };
+	contactsWorkflow = webhookWorkflow('Contacts', [
+		heffl('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true }),
+	]);
+	errorWorkflow = webhookWorkflow('MissingLead', [
+		heffl(
+			'Missing',
+			{ resource: 'lead', operation: 'get', leadId: byId('ld_missing0000000000000') },
+			{ onError: 'continueRegularOutput' },
+		),
+	]);
+	httpWorkflow = webhookWorkflow('HttpRequest', [
+		{
+			name: 'HTTP',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: {
+				url: `${sandbox.urls.v1}/tags`,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'hefflApi',
+				options: {},
+			},
+			credentials,
+		},
+	]);
+	triggerWorkflow = linearWorkflow('wfLeadTrigger', 'New lead: follow-up task', [
+		{
+			name: 'Heffl Trigger',
+			type: 'n8n-nodes-heffl.hefflTrigger',
+			parameters: { events: ['lead.created'] },
+			credentials,
+		},
+		heffl('Follow-up Task', {
+			resource: 'task',
+			operation: 'create',
+			title: '=E2E follow-up: {{ $json.record.name }}',
+			additionalFields: { leadId: '={{ $json.record.id }}' },
+		}),
+	]);
+	workflows.push(triggerWorkflow);
+
+	importIntoN8n(folder, {
+		credentials: [
+			{
+				...credentials.hefflApi,
+				type: 'hefflApi',
+				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
+			},
+		],
+		workflows,
+	});
+	n8n = await startN8n(folder, await freePort(), {
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	});
+	session = await login(n8n.url);
 }, 900_000);
 
-afterAll(async () => sandbox?.close());
-
-/** Imports a workflow (Manual Trigger first) and runs it with `n8n execute`; returns each node's output items. */
-function execute(nodes: Array<Omit<INode, 'id' | 'position' | 'typeVersion'> & { typeVersion?: number }>) {
-	const id = `wfE2e${++workflowCount}`;
-	const all = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} }, ...nodes].map((node, index) => ({
-		typeVersion: 1,
-		...node,
-		id: `n${index}`,
-		position: [index * 200, 0],
-	}));
-	const connections = Object.fromEntries(
-		all.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] }]),
-	);
-	const file = join(folder, `${id}.json`);
-	writeFileSync(file, JSON.stringify([{ id, name: id, active: false, nodes: all, connections, settings: {} }]));
-	expect(n8nCli(folder, ['import:workflow', `--input=${file}`]).status).toBe(0);
-	const run = n8nCli(folder, ['execute', `--id=${id}`], { N8N_RUNNERS_BROKER_PORT: String(5800 + workflowCount) });
-	const marker = run.stdout.indexOf('Execution was successful');
-	if (marker < 0) throw new Error(`n8n execute failed:\n${(run.stdout + run.stderr).slice(-3000)}`);
-	const json = run.stdout.slice(run.stdout.indexOf('{', marker));
-	const result = JSON.parse(json) as { status: string; data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: IDataObject }>> } }>> } } };
-	const output = (name: string) => result.data.resultData.runData[name]?.[0]?.data?.main[0]?.map((item) => item.json) ?? [];
-	return { status: result.status, output, stdout: run.stdout };
-}
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.close();
+});
 
 describe('the packed package in real n8n', () => {
-	test('a lead round trip: create, get, update, delete', () => {
-		const id = '={{ $("Create").item.json.id }}';
-		const run = execute([
-			{ name: 'Create', type: 'n8n-nodes-heffl.heffl', parameters: { resource: 'lead', operation: 'create', name: 'E2E Ada', email: 'e2e.ada@example.com' }, credentials: credential },
-			{ name: 'Get', type: 'n8n-nodes-heffl.heffl', parameters: { resource: 'lead', operation: 'get', leadId: { __rl: true, mode: 'id', value: id }, simplify: false }, credentials: credential },
-			{ name: 'Update', type: 'n8n-nodes-heffl.heffl', parameters: { resource: 'lead', operation: 'update', leadId: { __rl: true, mode: 'id', value: id }, updateFields: { title: 'Engineer' } }, credentials: credential },
-			{ name: 'Delete', type: 'n8n-nodes-heffl.heffl', parameters: { resource: 'lead', operation: 'delete', leadId: { __rl: true, mode: 'id', value: id } }, credentials: credential },
-		]);
-		expect(run.status).toBe('success');
-		const [created] = run.output('Create');
-		expect(created).toMatchObject({ id: expect.stringMatching(/^ld_/), name: 'E2E Ada' });
-		expect(run.output('Get')).toEqual([created]);
-		expect(run.output('Update')[0]).toMatchObject({ id: created.id, title: 'Engineer', email: 'e2e.ada@example.com' });
-		expect(run.output('Delete')).toEqual([{ id: created.id, deleted: true }]);
-		expect(sandbox.records('leads').some((lead) => lead.id === created.id)).toBe(false);
+	test('n8n loads the credential and both nodes', async () => {
+		const types = await session.loadedTypes();
+		expect(types.nodes).toEqual(
+			expect.arrayContaining(['n8n-nodes-heffl.heffl', 'n8n-nodes-heffl.hefflTrigger']),
+		);
+		expect(types.credentials).toContain('hefflApi');
+		expect(n8n.output()).not.toMatch(/Failed to load package/);
 	});
 
-	test('Return All over several pages of v2 contacts', () => {
+	test.each(Object.keys(crud) as Array<keyof typeof crud>)(
+		'a %s round trip: create, get, update, delete',
+		async (resource) => {
+			const outputs = await run(roundTrips[resource]);
+			const [created] = outputs.Create;
+			expect(created.id).toEqual(expect.any(String));
+			expect(outputs.Get).toEqual([created]);
+			expect(outputs.Update).toEqual([
+				expect.objectContaining({ ...updated[resource], id: created.id }),
+			]);
+			expect(outputs.Delete).toEqual([{ id: created.id, deleted: true }]);
+			expect(sandbox.records(kinds[resource]).some((record) => record.id === created.id)).toBe(
+				false,
+			);
+		},
+	);
+
+	test('Return All over several pages of v2 contacts costs one request per 100', async () => {
 		sandbox.clearRequests();
-		const run = execute([{ name: 'Contacts', type: 'n8n-nodes-heffl.heffl', parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, credentials: credential }]);
-		expect(run.output('Contacts')).toHaveLength(250);
+		const outputs = await run(contactsWorkflow);
+		expect(outputs.Contacts).toHaveLength(250);
 		expect(sandbox.requests.filter((request) => request.apiVersion === 'v2')).toHaveLength(3);
 	});
 
-	test('an error item with continueOnFail', () => {
-		const run = execute([
-			{ name: 'Missing', type: 'n8n-nodes-heffl.heffl', onError: 'continueRegularOutput', parameters: { resource: 'lead', operation: 'get', leadId: { __rl: true, mode: 'id', value: 'ld_missing0000000000000' } }, credentials: credential },
+	test('an error item with continueOnFail', async () => {
+		const outputs = await run(errorWorkflow);
+		expect(outputs.Missing).toEqual([
+			expect.objectContaining({
+				error: 'The lead was not found',
+				code: 'NOT_FOUND',
+				httpCode: 404,
+			}),
 		]);
-		expect(run.output('Missing')).toEqual([expect.objectContaining({ error: 'The lead was not found', code: 'NOT_FOUND', httpCode: 404 })]);
 	});
 
-	test('the HTTP Request node authenticates with the Heffl API credential (x-api-key)', () => {
+	test('the HTTP Request node authenticates with the Heffl API credential (x-api-key)', async () => {
 		sandbox.clearRequests();
-		const run = execute([
-			{
-				name: 'HTTP',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: { url: `${sandbox.urls.v1}/tags`, authentication: 'predefinedCredentialType', nodeCredentialType: 'hefflApi', options: {} },
-				credentials: credential,
-			},
-		]);
-		expect(run.status).toBe('success');
-		expect((run.output('HTTP')[0].items as unknown[]).length).toBeGreaterThan(0);
+		const outputs = await run(httpWorkflow);
+		expect((outputs.HTTP[0].items as unknown[]).length).toBeGreaterThan(0);
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200]);
+	});
+
+	test('the trigger: one subscription on activation, a run per event, forgeries refused, removed on deactivation', async () => {
+		expect(sandbox.records('webhooks')).toHaveLength(0);
+		await session.activate(triggerWorkflow.id);
+		await expect
+			.poll(() => sandbox.records('webhooks').length, { timeout: 10_000 })
+			.toBeGreaterThan(0);
+		await new Promise((done) => setTimeout(done, 1000)); // would a second one follow?
+		const [subscription] = sandbox.records('webhooks');
+		expect(sandbox.records('webhooks')).toHaveLength(1);
+		expect(subscription).toMatchObject({
+			url: expect.stringContaining(`${n8n.url}/webhook/`),
+			events: ['lead.created'],
+		});
+
+		const names = ['Grace Hopper', 'Katherine Johnson', 'Hedy Lamarr'];
+		const leads: IDataObject[] = [];
+		for (const name of names) {
+			const answer = await fetch(`${sandbox.urls.v1}/leads`, {
+				method: 'POST',
+				headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({ name }),
+			});
+			leads.push((await answer.json()) as IDataObject);
+		}
+		await sandbox.waitForDeliveries(
+			(deliveries) => deliveries.filter((d) => d.status === 'succeeded').length === 3,
+			30_000,
+		);
+		const followUps = async () =>
+			sandbox.records('tasks').filter((task) => String(task.title).startsWith('E2E follow-up: '));
+		await expect.poll(async () => (await followUps()).length, { timeout: 30_000 }).toBe(3);
+		expect((await followUps()).map((task) => [task.title, task.leadId])).toEqual(
+			expect.arrayContaining(leads.map((lead) => [`E2E follow-up: ${lead.name}`, lead.id])),
+		);
+
+		// Signed with a secret that is not the subscription's: 401, nothing runs.
+		const body = JSON.stringify({
+			event: 'lead.created',
+			timestamp: new Date().toISOString(),
+			payload: { id: 'ld_forged', name: 'Mallory' },
+		});
+		const forger = new Webhook(
+			`whsec_${Buffer.from('not the real secret, 32 bytes!!!').toString('base64')}`,
+		);
+		const at = new Date();
+		const forged = await fetch(String(subscription.url), {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': 'msg_forged1',
+				'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+				'webhook-signature': forger.sign('msg_forged1', at, body),
+			},
+			body,
+		});
+		expect(forged.status).toBe(401);
+		const executions = await session.executions(triggerWorkflow.id);
+		expect(executions).toHaveLength(3);
+		expect(executions.every((execution: IDataObject) => execution.status === 'success')).toBe(true);
+		expect((await followUps()).length).toBe(3);
+
+		await session.deactivate(triggerWorkflow.id);
+		await expect.poll(() => sandbox.records('webhooks').length, { timeout: 10_000 }).toBe(0);
 	});
 });
