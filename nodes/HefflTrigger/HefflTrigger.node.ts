@@ -101,7 +101,7 @@ export class HefflTrigger implements INodeType {
 			},
 			{
 				displayName:
-					"Heffl must reach this workflow's Production URL over HTTPS. If n8n runs on localhost or behind a proxy, set the WEBHOOK_URL environment variable to its public https:// address before activating.",
+					"Heffl must reach this workflow's Production URL over HTTPS. If n8n runs on localhost or behind a proxy, set the N8N_WEBHOOK_URL environment variable (WEBHOOK_URL before n8n 2) to its public https:// address before activating.",
 				name: 'webhookUrlNotice',
 				type: 'notice',
 				default: '',
@@ -195,12 +195,12 @@ export class HefflTrigger implements INodeType {
 				if (isLoopbackHost(hostname) && !sandbox) {
 					throw new NodeOperationError(this.getNode(), `Heffl cannot reach ${url}`, {
 						description:
-							"n8n announces a localhost webhook URL. Set the WEBHOOK_URL environment variable to n8n's public https:// address, restart n8n and activate again.",
+							"n8n announces a localhost webhook URL. Set the N8N_WEBHOOK_URL environment variable (WEBHOOK_URL before n8n 2) to n8n's public https:// address, restart n8n and activate again.",
 					});
 				}
 				if (protocol !== 'https:' && !sandbox) {
 					this.logger.warn(
-						`Heffl Trigger: the webhook URL ${url} is not HTTPS; Heffl requires HTTPS in production. Set WEBHOOK_URL to an https:// address.`,
+						`Heffl Trigger: the webhook URL ${url} is not HTTPS; Heffl requires HTTPS in production. Set N8N_WEBHOOK_URL (WEBHOOK_URL before n8n 2) to an https:// address.`,
 					);
 				}
 
