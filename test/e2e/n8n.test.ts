@@ -275,6 +275,38 @@ describe('the packed package in real n8n', () => {
 		expect(n8n.output()).not.toMatch(/Failed to load package/);
 	});
 
+	test("the credential test: n8n's tester reaches the sandbox; 401 and 403 say what to do", async () => {
+		const testWith = (apiKey: string) =>
+			session.call('POST', '/credentials/test', {
+				credentials: {
+					...credentials.hefflApi,
+					type: 'hefflApi',
+					data: { apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
+				},
+			});
+		expect(await testWith(`  ${sandbox.apiKey}\n`)).toEqual({
+			status: 'OK',
+			message: expect.any(String),
+		});
+
+		const revoked = sandbox.createApiKey();
+		sandbox.revokeApiKey(revoked);
+		const refused = await testWith(revoked);
+		expect(refused).toEqual({
+			status: 'Error',
+			message: expect.stringContaining(
+				'Create a new key in Heffl under Settings → Developer settings',
+			),
+		});
+		expect(JSON.stringify(refused)).not.toContain(revoked);
+
+		sandbox.faults.queue('403', 1);
+		expect(await testWith(sandbox.apiKey)).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('belongs to another Heffl workspace'),
+		});
+	});
+
 	test.each(Object.keys(crud) as Array<keyof typeof crud>)(
 		'a %s round trip: create, get, update, delete',
 		async (resource) => {

@@ -314,6 +314,11 @@ export class Sandbox {
 			send(error.status, errorBody(version, error), limitHeaders.headers);
 			return;
 		}
+		if (fault === '403') {
+			const error = new ApiError('FORBIDDEN', 'This API key has no access to this resource');
+			send(error.status, errorBody(version, error), limitHeaders.headers);
+			return;
+		}
 		let answer: Answer;
 		try {
 			answer = this.route({

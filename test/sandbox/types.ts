@@ -29,7 +29,7 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type ApiVersion = 'v1' | 'v2' | 'control';
 
-export type FaultKind = '500' | '503' | 'drop-before' | 'drop-after' | '429';
+export type FaultKind = '500' | '503' | '403' | 'drop-before' | 'drop-after' | '429';
 
 export interface RequestLogEntry {
 	method: string;
