@@ -92,106 +92,50 @@ async function run(workflow: ReturnType<typeof linearWorkflow>) {
 const firstRecord = (kind: 'pipelines' | 'products') => String(sandbox.records(kind)[0].id);
 
 // Built before n8n starts (imports go in while it is stopped); run by the tests below.
+/** Per CRUD resource: what Create gets, what Update changes, where the sandbox keeps it. */
 const crud = {
-	lead: () =>
-		webhookWorkflow('LeadRoundTrip', [
-			heffl('Create', {
-				resource: 'lead',
-				operation: 'create',
-				name: 'E2E Ada',
-				email: 'e2e.ada@example.com',
-			}),
-			heffl('Get', {
-				resource: 'lead',
-				operation: 'get',
-				leadId: byId(createdId),
-				simplify: false,
-			}),
-			heffl('Update', {
-				resource: 'lead',
-				operation: 'update',
-				leadId: byId(createdId),
-				updateFields: { title: 'Engineer' },
-			}),
-			heffl('Delete', { resource: 'lead', operation: 'delete', leadId: byId(createdId) }),
-		]),
-	client: () =>
-		webhookWorkflow('ClientRoundTrip', [
-			heffl('Create', {
-				resource: 'client',
-				operation: 'create',
-				name: 'E2E Babbage & Co',
-				additionalFields: { email: 'office@babbage.example' },
-			}),
-			heffl('Get', {
-				resource: 'client',
-				operation: 'get',
-				clientId: byId(createdId),
-				simplify: false,
-			}),
-			heffl('Update', {
-				resource: 'client',
-				operation: 'update',
-				clientId: byId(createdId),
-				updateFields: { city: 'Cambridge' },
-			}),
-			heffl('Delete', { resource: 'client', operation: 'delete', clientId: byId(createdId) }),
-		]),
-	deal: () =>
-		webhookWorkflow('DealRoundTrip', [
-			heffl('Create', {
-				resource: 'deal',
-				operation: 'create',
-				title: 'E2E Engine',
-				dealPipelineId: firstRecord('pipelines'),
-				additionalFields: { value: 5000, productIds: [firstRecord('products')] },
-			}),
-			heffl('Get', {
-				resource: 'deal',
-				operation: 'get',
-				dealId: byId(createdId),
-				simplify: false,
-			}),
-			heffl('Update', {
-				resource: 'deal',
-				operation: 'update',
-				dealId: byId(createdId),
-				updateFields: { status: 'won' },
-			}),
-			heffl('Delete', { resource: 'deal', operation: 'delete', dealId: byId(createdId) }),
-		]),
-	task: () =>
-		webhookWorkflow('TaskRoundTrip', [
-			heffl('Create', {
-				resource: 'task',
-				operation: 'create',
-				title: 'E2E call back',
-				additionalFields: { priority: 'high' },
-			}),
-			heffl('Get', {
-				resource: 'task',
-				operation: 'get',
-				taskId: byId(createdId),
-				simplify: false,
-			}),
-			heffl('Update', {
-				resource: 'task',
-				operation: 'update',
-				taskId: byId(createdId),
-				updateFields: { status: 'done' },
-			}),
-			heffl('Delete', { resource: 'task', operation: 'delete', taskId: byId(createdId) }),
-		]),
-};
-const updated: Record<keyof typeof crud, IDataObject> = {
-	lead: { title: 'Engineer' },
-	client: { city: 'Cambridge' },
-	deal: { status: 'won' },
-	task: { status: 'done' },
-};
-const kinds = { lead: 'leads', client: 'clients', deal: 'deals', task: 'tasks' } as const;
+	lead: {
+		kind: 'leads',
+		create: () => ({ name: 'E2E Ada', email: 'e2e.ada@example.com' }),
+		update: { title: 'Engineer' },
+	},
+	client: {
+		kind: 'clients',
+		create: () => ({
+			name: 'E2E Babbage & Co',
+			additionalFields: { email: 'office@babbage.example' },
+		}),
+		update: { city: 'Cambridge' },
+	},
+	deal: {
+		kind: 'deals',
+		create: () => ({
+			title: 'E2E Engine',
+			dealPipelineId: firstRecord('pipelines'),
+			additionalFields: { value: 5000, productIds: [firstRecord('products')] },
+		}),
+		update: { status: 'won' },
+	},
+	task: {
+		kind: 'tasks',
+		create: () => ({ title: 'E2E call back', additionalFields: { priority: 'high' } }),
+		update: { status: 'done' },
+	},
+} as const;
+type CrudResource = keyof typeof crud;
 
-let roundTrips: Record<keyof typeof crud, ReturnType<typeof linearWorkflow>>;
+/** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
+function roundTripWorkflow(resource: CrudResource) {
+	const record = { resource, [`${resource}Id`]: byId(createdId) };
+	return webhookWorkflow(`${resource}RoundTrip`, [
+		heffl('Create', { resource, operation: 'create', ...crud[resource].create() }),
+		heffl('Get', { ...record, operation: 'get', simplify: false }),
+		heffl('Update', { ...record, operation: 'update', updateFields: crud[resource].update }),
+		heffl('Delete', { ...record, operation: 'delete' }),
+	]);
+}
+
+let roundTrips: Record<CrudResource, ReturnType<typeof linearWorkflow>>;
 let contactsWorkflow: ReturnType<typeof linearWorkflow>;
 let errorWorkflow: ReturnType<typeof linearWorkflow>;
 let httpWorkflow: ReturnType<typeof linearWorkflow>;
@@ -203,7 +147,12 @@ beforeAll(async () => {
 	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-e2e-')), tarball);
 	sandbox = await startSandbox({ rateLimit: false, seed: { contacts: 250 } });
 
-	roundTrips = { lead: crud.lead(), client: crud.client(), deal: crud.deal(), task: crud.task() };
+	roundTrips = Object.fromEntries(
+		(Object.keys(crud) as CrudResource[]).map((resource) => [
+			resource,
+			roundTripWorkflow(resource),
+		]),
+	) as typeof roundTrips;
 	contactsWorkflow = webhookWorkflow('Contacts', [
 		heffl('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true }),
 	]);
@@ -307,7 +256,7 @@ describe('the packed package in real n8n', () => {
 		});
 	});
 
-	test.each(Object.keys(crud) as Array<keyof typeof crud>)(
+	test.each(Object.keys(crud) as CrudResource[])(
 		'a %s round trip: create, get, update, delete',
 		async (resource) => {
 			const outputs = await run(roundTrips[resource]);
@@ -315,10 +264,10 @@ describe('the packed package in real n8n', () => {
 			expect(created.id).toEqual(expect.any(String));
 			expect(outputs.Get).toEqual([created]);
 			expect(outputs.Update).toEqual([
-				expect.objectContaining({ ...updated[resource], id: created.id }),
+				expect.objectContaining({ ...crud[resource].update, id: created.id }),
 			]);
 			expect(outputs.Delete).toEqual([{ id: created.id, deleted: true }]);
-			expect(sandbox.records(kinds[resource]).some((record) => record.id === created.id)).toBe(
+			expect(sandbox.records(crud[resource].kind).some((record) => record.id === created.id)).toBe(
 				false,
 			);
 		},
