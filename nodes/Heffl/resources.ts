@@ -209,6 +209,15 @@ const option = (
 	default: byDefault,
 });
 const dealStatusField = option('Status', 'status', dealStatus, 'open');
+/** The text a record cannot be created without (a lead's name, a task's title). */
+const requiredText = (displayName: string, name: string): FieldSpec => ({
+	displayName,
+	name,
+	type: 'string',
+	main: true,
+	required: true,
+	default: '',
+});
 const taskStatusField = option('Status', 'status', taskStatus, 'todo');
 const taskPriorityField = option('Priority', 'priority', taskPriority, 'medium');
 const CRUD: OperationName[] = ['create', 'get', 'getAll', 'update', 'delete'];
@@ -233,14 +242,7 @@ export const RESOURCES: ResourceSpec[] = [
 		title: (lead) => [lead.name, lead.email].filter(Boolean).join(' · ') || String(lead.id),
 		simplifyKeys: ['id', 'name', 'email', 'mobile', 'title', 'companyName', 'stageId', 'createdAt'],
 		fields: [
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				main: true,
-				required: true,
-				default: '',
-			},
+			requiredText('Name', 'name'),
 			{ ...email, main: true },
 			{ ...mobile, main: true },
 			{ displayName: 'Job Title', name: 'title', type: 'string', main: true, default: '' },
@@ -269,14 +271,7 @@ export const RESOURCES: ResourceSpec[] = [
 		title: named,
 		simplifyKeys: ['id', 'name', 'email', 'mobile', 'type', 'city', 'country', 'createdAt'],
 		fields: [
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				main: true,
-				required: true,
-				default: '',
-			},
+			requiredText('Name', 'name'),
 			email,
 			mobile,
 			website,
@@ -323,14 +318,7 @@ export const RESOURCES: ResourceSpec[] = [
 			'createdAt',
 		],
 		fields: [
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				main: true,
-				required: true,
-				default: '',
-			},
+			requiredText('Title', 'title'),
 			{ ...pipeline, main: true, required: true, parameterName: 'dealPipelineId' },
 			pipelineStage,
 			{ displayName: 'Value', name: 'value', type: 'number', default: 0 },
@@ -373,14 +361,7 @@ export const RESOURCES: ResourceSpec[] = [
 		title: (task) => String(task.title ?? task.id),
 		simplifyKeys: ['id', 'title', 'status', 'priority', 'dueDate', 'assigneeId', 'createdAt'],
 		fields: [
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				main: true,
-				required: true,
-				default: '',
-			},
+			requiredText('Title', 'title'),
 			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
 			taskStatusField,
 			taskPriorityField,
