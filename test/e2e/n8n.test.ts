@@ -362,4 +362,17 @@ describe('the packed package in real n8n', () => {
 		await session.deactivate(triggerWorkflow.id);
 		await expect.poll(() => sandbox.records('webhooks').length, { timeout: 10_000 }).toBe(0);
 	});
+
+	test("the API key appears in no execution's data and nowhere in n8n's log", async () => {
+		let scanned = 0;
+		for (const workflow of workflows) {
+			for (const execution of await session.executions(workflow.id)) {
+				const text = JSON.stringify(await session.outputs(execution.id));
+				expect(text).not.toContain(sandbox.apiKey);
+				scanned++;
+			}
+		}
+		expect(scanned).toBeGreaterThanOrEqual(workflows.length);
+		expect(n8n.output()).not.toContain(sandbox.apiKey);
+	});
 });
