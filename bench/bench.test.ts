@@ -3,7 +3,8 @@
  * `npm run bench` (vitest --config vitest.bench.config.mts): speed against the rate limit, pagination cost, signature
  * verification and trigger acknowledgement, measured in one run against the
  * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
- * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window.
+ * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window; `BENCH_REAL_N8N=0` skips
+ * the runs inside a real n8n (bench/inRealN8n.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { cpus } from 'node:os';
 import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
+import { realN8nBenchmarks } from './inRealN8n';
 import type { HefflCredentials } from '../test/harness/n8n';
 import { runHeffl } from '../test/harness/n8n';
 import { TriggerHarness } from '../test/harness/trigger';
@@ -195,10 +197,19 @@ async function main() {
 	await bulkCreate(120, 6_000);
 	await bulkCreate(300, 6_000);
 	if (process.env.BENCH_FULL_WINDOW !== '0') await bulkCreate(120, 60_000);
-	row(
-		"n8n's HTTP Request node beside it (hurried and careful settings)",
-		'not measured in this run: needs the real-n8n launcher (issue 5), not built yet',
-	);
+	if (process.env.BENCH_REAL_N8N === '0') {
+		row(
+			'inside real n8n (HTTP Request node beside the Heffl node; trigger acknowledgement)',
+			'skipped: BENCH_REAL_N8N=0',
+		);
+	} else {
+		await realN8nBenchmarks(row).catch((error: Error) =>
+			row(
+				'inside real n8n (HTTP Request node beside the Heffl node; trigger acknowledgement)',
+				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+			),
+		);
+	}
 	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
 	const table = [
 		'| measurement | result |',

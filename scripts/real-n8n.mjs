@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,4 +271,13 @@ export function importIntoN8n(folder, { credentials = [], workflows = [] }) {
 		if (result.status !== 0)
 			throw new Error(`n8n import:${what} failed:\n${result.stderr.slice(-2000)}`);
 	}
+}
+
+/** A TCP port nothing listens on right now (for n8n, its task broker, a sandbox). */
+export async function freePort() {
+	const server = createServer();
+	await new Promise((done) => server.listen(0, '127.0.0.1', done));
+	const { port } = server.address();
+	await new Promise((done) => server.close(done));
+	return port;
 }

@@ -5,7 +5,6 @@
  * with `npm run test:e2e`. Installs n8n into a cache folder on first use.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import {
 	ensureN8n,
+	freePort,
 	importIntoN8n,
 	linearWorkflow,
 	login,
@@ -43,14 +43,6 @@ let sandbox: StartedSandbox;
 let n8n: { url: string; output: () => string; stop: () => Promise<void> };
 let session: Session;
 const workflows: Array<ReturnType<typeof linearWorkflow>> = [];
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-	const { port } = server.address() as { port: number };
-	await new Promise((done) => server.close(done));
-	return port;
-}
 
 /** A workflow started by a POST to its production webhook: Webhook → nodes. */
 function webhookWorkflow(name: string, nodes: Node[]) {
