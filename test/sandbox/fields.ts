@@ -23,7 +23,18 @@ export type FieldType =
 	/** Array of IDs of existing records of this workspace */
 	| { kind: 'refs'; collection: RecordKind; label: string }
 	/** Array of numeric IDs of existing tags of this workspace */
-	| { kind: 'tags' };
+	| { kind: 'tags' }
+	/** One of the values, in any letter case; stored as listed (undocumented v1 task enums) */
+	| { kind: 'enumAnyCase'; values: readonly string[] }
+	/** ID of an existing record given as its string ID or its numeric ID (`numericId`) */
+	| { kind: 'refOrNumber'; collection: RecordKind; label: string }
+	/** A string or number ID; checked elsewhere (a deal's stage against its pipeline) */
+	| { kind: 'anyId' }
+	| { kind: 'boolean' }
+	/** An object whose members are all strings (billing address, primary contact) */
+	| { kind: 'object'; members: readonly string[] }
+	/** Array of strings or numbers (tag IDs of v1 tasks) */
+	| { kind: 'ids' };
 
 export type Checked = { value: Json } | { problem: string };
 
@@ -96,6 +107,43 @@ export function checkField(type: FieldType, value: unknown, workspace: Workspace
 				return problem(`no ${type.label} with ID ${missing.join(', ')} in this workspace`);
 			return { value: [...new Set(value as string[])] };
 		}
+		case 'enumAnyCase': {
+			const found =
+				typeof value === 'string'
+					? type.values.find((candidate) => candidate.toLowerCase() === value.toLowerCase())
+					: undefined;
+			return found ? { value: found } : problem(`must be one of ${type.values.join(', ')}`);
+		}
+		case 'refOrNumber': {
+			const records = workspace.all(type.collection);
+			const found = records.find((record) =>
+				typeof value === 'number' ? record.numericId === value : record.id === value,
+			);
+			if (typeof value !== 'string' && typeof value !== 'number')
+				return problem(`must be the ID of a ${type.label}`);
+			return found ? { value } : problem(`no ${type.label} with ID '${value}' in this workspace`);
+		}
+		case 'anyId':
+			return typeof value === 'string' || typeof value === 'number'
+				? { value }
+				: problem('must be an ID (a string or a number)');
+		case 'boolean':
+			return typeof value === 'boolean' ? { value } : problem('must be true or false');
+		case 'object': {
+			if (!value || typeof value !== 'object' || Array.isArray(value))
+				return problem(`must be an object with ${type.members.join(', ')}`);
+			const entries = Object.entries(value as Record<string, unknown>);
+			const unknown = entries.find(([key]) => !type.members.includes(key));
+			if (unknown)
+				return problem(`has no member '${unknown[0]}' (allowed: ${type.members.join(', ')})`);
+			const wrong = entries.find(([, member]) => member !== null && typeof member !== 'string');
+			return wrong ? problem(`${wrong[0]} must be a string`) : { value: value as Json };
+		}
+		case 'ids':
+			return Array.isArray(value) &&
+				value.every((id) => typeof id === 'string' || typeof id === 'number')
+				? { value: value as Json }
+				: problem('must be an array of IDs');
 		case 'tags': {
 			if (!Array.isArray(value) || !value.every((id) => Number.isInteger(id))) {
 				return problem('must be an array of numeric tag IDs');

@@ -33,6 +33,13 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		setRateLimit: (rateLimit: RateLimitOptions | false) => sandbox.setRateLimit(rateLimit),
 		records: (kind: RecordKind | 'templates', workspace: WorkspaceId = 'A'): JsonObject[] =>
 			sandbox.records(kind, workspace),
+		/** Puts a record straight into the store, as given (IDs of any shape, for ID tests). */
+		insert: (kind: RecordKind, record: JsonObject, workspace: WorkspaceId = 'A') =>
+			sandbox.store.insert(workspace, kind, record),
+		/** Whether v1 lists apply the filters earlier versions guessed (off: they are ignored). */
+		setUndocumentedFilters: (on: boolean) => {
+			sandbox.honourUndocumentedFilters = on;
+		},
 		deliveries: sandbox.webhooks.deliveries,
 		/** Resolves when no delivery is pending (and `done` holds, when given). */
 		async waitForDeliveries(

@@ -150,18 +150,24 @@ export function seedWorkspace(
 	const sources = ['Website', 'Referral', 'LinkedIn', 'Trade Show', 'Cold Call', 'Partner'].map(
 		(name) => insert('leadSources', { id: id('src_'), name }),
 	);
+	// §11.7: stages carry a type, every pipeline has ACTIVE, WON and LOST stages; §17.3:
+	// v1 deals name pipelines and stages by public ID or by number, so both exist.
+	let stageNumber = workspace === 'A' ? 1 : 1001;
 	const pipelines = [
-		['Sales', ['Discovery', 'Demo', 'Proposal', 'Negotiation', 'Closed']],
-		['Partnerships', ['Intro', 'Evaluation', 'Contract', 'Live']],
-	].map(([name, stageNames]) =>
+		['Sales', ['Discovery', 'Demo', 'Proposal', 'Negotiation', 'Won', 'Lost']],
+		['Partnerships', ['Intro', 'Evaluation', 'Contract', 'Live', 'Lost']],
+	].map(([name, stageNames], index) =>
 		insert('pipelines', {
 			id: id('dpl_'),
+			numericId: (workspace === 'A' ? 1 : 1001) + index,
 			name: name as string,
 			stages: (stageNames as string[]).map((stage, position) => ({
 				id: id('dps_'),
+				numericId: stageNumber++,
 				name: stage,
 				position,
 				probability: Math.round(((position + 1) / (stageNames as string[]).length) * 100),
+				type: stage === 'Won' || stage === 'Live' ? 'WON' : stage === 'Lost' ? 'LOST' : 'ACTIVE',
 			})),
 			createdAt: iso(rand),
 		}),
@@ -246,21 +252,21 @@ export function seedWorkspace(
 	for (let index = 0; index < wanted.leads; index++) {
 		const who = person(rand, index);
 		const created = iso(rand);
+		const stage = pick(rand, stages);
 		const lead: JsonObject = {
 			id: id('ld_'),
+			number: `L-${String(index + 1).padStart(4, '0')}`,
 			name: who.name,
 			email: who.email,
 			mobile: `+971 50 ${intBetween(rand, 100, 999)} ${intBetween(rand, 1000, 9999)}`,
+			secondaryMobile: null,
 			title: pick(rand, ['CEO', 'CTO', 'Head of Sales', 'Operations Manager', 'Founder']),
-			companyName: who.company,
 			website: `https://${slug(who.company)}.example`,
 			value: intBetween(rand, 1, 90) * 500,
-			currency: 'USD',
-			stageId: String(pick(rand, stages).id),
-			sourceId: String(pick(rand, sources).id),
-			ownerId: String(pick(rand, users).id),
-			notes: '',
-			tags: chance(rand, 0.4) ? [pick(rand, leadTags)] : [],
+			archived: index % 9 === 8,
+			source: String(pick(rand, sources).name),
+			stage: String(stage.name),
+			stageId: String(stage.id),
 			createdAt: created,
 			updatedAt: created,
 		};
@@ -275,21 +281,24 @@ export function seedWorkspace(
 		clients.push(
 			insert('clients', {
 				id: id('clt_'),
-				name: company,
-				email: `accounts@${slug(company)}.example`,
-				mobile: `+44 20 ${intBetween(rand, 1000, 9999)} ${intBetween(rand, 1000, 9999)}`,
-				website: `https://${slug(company)}.example`,
+				number: `C-${String(index + 1).padStart(4, '0')}`,
 				type: 'company',
+				name: company,
+				firstName: null,
+				lastName: null,
+				salutation: null,
+				email: `accounts@${slug(company)}.example`,
+				phone: `+44 20 ${intBetween(rand, 1000, 9999)} ${intBetween(rand, 1000, 9999)}`,
+				jobTitle: null,
+				website: `https://${slug(company)}.example`,
 				taxNumber: `TRN${intBetween(rand, 100000, 999999)}`,
-				addressLine1: `${intBetween(rand, 1, 200)} Market Street`,
-				city,
-				state: '',
-				country,
-				postalCode: String(intBetween(rand, 10000, 99999)),
-				stageId: null,
-				ownerId: String(pick(rand, users).id),
-				notes: '',
-				tags: [],
+				billingAddress: {
+					address: `${intBetween(rand, 1, 200)} Market Street`,
+					city,
+					country,
+					postalCode: String(intBetween(rand, 10000, 99999)),
+				},
+				openingBalance: 0,
 				createdAt: created,
 				updatedAt: created,
 			}),
@@ -298,38 +307,43 @@ export function seedWorkspace(
 	for (let index = 0; index < wanted.deals; index++) {
 		const pipeline = pick(rand, pipelines);
 		const created = iso(rand);
+		const stage = pick(rand, pipeline.stages as JsonObject[]);
 		insert('deals', {
 			id: id('dl_'),
+			number: `D-${String(index + 1).padStart(4, '0')}`,
 			title: `${pick(rand, PRODUCTS)} for ${clients.length ? String(pick(rand, clients).name) : 'a prospect'}`,
-			pipelineId: String(pipeline.id),
-			stageId: String(pick(rand, pipeline.stages as JsonObject[]).id),
-			value: intBetween(rand, 2, 120) * 250,
-			currency: 'USD',
+			price: intBetween(rand, 2, 120) * 250,
+			status: stage.type === 'ACTIVE' ? 'ACTIVE' : String(stage.type),
+			priority: pick(rand, ['LOW', 'MEDIUM', 'HIGH']),
+			expectedCloseDate: created,
 			clientId: clients.length ? String(pick(rand, clients).id) : null,
+			pipelineId: String(pipeline.id),
+			stageId: String(stage.id),
+			sourceId: null,
 			leadId: leads.length && chance(rand, 0.5) ? String(pick(rand, leads).id) : null,
-			productIds: [],
-			expectedCloseDate: created.slice(0, 10),
-			status: pick(rand, ['open', 'open', 'won', 'lost']),
-			ownerId: String(pick(rand, users).id),
-			notes: '',
-			tags: [],
 			createdAt: created,
 			updatedAt: created,
 		});
 	}
 	for (let index = 0; index < wanted.tasks; index++) {
 		const created = iso(rand);
+		const lead = leads.length && chance(rand, 0.5) ? String(pick(rand, leads).id) : null;
 		insert('tasks', {
 			id: id('tsk_'),
+			number: `T-${String(index + 1).padStart(4, '0')}`,
 			title: `${pick(rand, ['Call', 'Email', 'Send proposal to', 'Meet', 'Follow up with'])} ${person(rand, index).name}`,
-			description: '',
-			status: pick(rand, ['todo', 'in_progress', 'done']),
-			priority: pick(rand, ['low', 'medium', 'high']),
+			description: null,
+			status: pick(rand, ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED']),
+			type: pick(rand, ['call', 'todo', 'meeting']),
+			priority: pick(rand, ['LOW', 'MEDIUM', 'HIGH']),
+			startDate: null,
 			dueDate: iso(rand),
-			assigneeId: String(pick(rand, users).id),
-			leadId: leads.length && chance(rand, 0.5) ? String(pick(rand, leads).id) : null,
-			clientId: null,
-			dealId: null,
+			showTime: false,
+			durationMinutes: null,
+			assigneeIds: [String(pick(rand, users).id)],
+			tagIds: [],
+			entity: lead ? 'leads' : null,
+			entityId: lead,
 			createdAt: created,
 			updatedAt: created,
 		});
@@ -337,7 +351,7 @@ export function seedWorkspace(
 	for (let index = 0; index < wanted.contacts; index++) {
 		const who = person(rand, index + 7);
 		insert('contacts', {
-			id: id('cnt_'),
+			id: id('clt_'),
 			number: `C-${String(index + 1).padStart(4, '0')}`,
 			firstName: who.first,
 			lastName: who.last,

@@ -11,7 +11,7 @@ import { checkCustomValue, checkField, CUSTOM_FIELD_KEY } from './fields';
 import type { Rand } from './random';
 import { newId, prng } from './random';
 import type { CrudResource } from './resources';
-import { CRUD_RESOURCES } from './resources';
+import { CRUD_RESOURCES, renderV1 } from './resources';
 import { seedWorkspace } from './seed';
 import { Store } from './store';
 import { Scheduler } from './timers';
@@ -174,6 +174,9 @@ export class Sandbox {
 
 	private rateLimit: RateLimitOptions | false;
 
+	/** Apply the v1 list filters earlier versions guessed (no v1 filter is documented). */
+	honourUndocumentedFilters: boolean;
+
 	private readonly windows = new Map<string, Window>();
 
 	private server!: Server;
@@ -181,6 +184,7 @@ export class Sandbox {
 	constructor(options: SandboxOptions = {}) {
 		this.rateLimit =
 			options.rateLimit === undefined ? { limit: 60, windowMs: 60_000 } : options.rateLimit;
+		this.honourUndocumentedFilters = options.honourUndocumentedFilters ?? false;
 		this.webhooks = new WebhookEngine(this.store, this.scheduler, options.webhooks);
 		this.apiKey = this.store.addKey('A', options.apiKey);
 		this.otherWorkspaceKey = this.store.addKey('B');
@@ -438,6 +442,8 @@ export class Sandbox {
 	}
 
 	private v1List(call: Call, kind: RecordKind, match: (record: JsonObject) => boolean): JsonObject {
+		if (call.query.has('pageNo') || call.query.has('pageSize'))
+			return this.v1NumberedPage(call, kind, match);
 		const page = this.store.page(
 			call.workspace,
 			kind,
@@ -446,6 +452,29 @@ export class Sandbox {
 			call.query.get('cursor') ?? undefined,
 		);
 		return { items: page.items, nextCursor: page.nextCursor, hasMore: page.hasMore };
+	}
+
+	/**
+	 * §6.1 versions B/C: `pageNo` (1-based) and `pageSize` (default 20, max 100), answered
+	 * `{items, meta: {count, total, pageNo, pageSize}}`. Version A's cursor form is the default.
+	 */
+	private v1NumberedPage(
+		call: Call,
+		kind: RecordKind,
+		match: (record: JsonObject) => boolean,
+	): JsonObject {
+		const integer = (name: string, fallback: number, max: number) => {
+			const raw = call.query.get(name);
+			if (raw === null) return fallback;
+			if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+				throw ApiError.field(name, `must be an integer from 1 to ${max}`);
+			return Number(raw);
+		};
+		const pageNo = integer('pageNo', 1, Number.MAX_SAFE_INTEGER);
+		const pageSize = integer('pageSize', 20, 100);
+		const all = this.store.workspace(call.workspace).all(kind).filter(match);
+		const items = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+		return { items, meta: { count: items.length, total: all.length, pageNo, pageSize } };
 	}
 
 	private v2List(call: Call, kind: RecordKind, match: (record: JsonObject) => boolean): JsonObject {
@@ -477,14 +506,10 @@ export class Sandbox {
 		const hide = ({ ...record }: JsonObject) => record;
 		if (!id && call.method === 'GET') return ok(this.v1List(call, 'webhooks', () => true));
 		if (!id && call.method === 'POST') {
-			const { name = null, url, events, ...rest } = call.body;
-			const unknown = Object.keys(rest);
-			if (unknown.length)
-				throw ApiError.invalid([
-					{ field: unknown[0], message: `Unknown field '${unknown[0]}'`, standalone: true },
-				]);
-			if (name !== null && typeof name !== 'string')
-				throw ApiError.field('name', 'must be a string');
+			// §12.1: name, url and events are required; additional properties are allowed.
+			const { name, url, events } = call.body;
+			if (typeof name !== 'string' || name.length < 1)
+				throw ApiError.field('name', 'is required (a non-empty string)');
 			let parsed: URL | undefined;
 			try {
 				parsed = typeof url === 'string' ? new URL(url) : undefined;
@@ -492,22 +517,22 @@ export class Sandbox {
 				parsed = undefined;
 			}
 			if (!parsed || !['http:', 'https:'].includes(parsed.protocol))
-				throw ApiError.field('url', 'must be an absolute http(s) URL');
+				throw ApiError.field('url', 'is required (an absolute http(s) URL)');
 			if (!Array.isArray(events) || events.length === 0)
-				throw ApiError.field('events', 'must be a non-empty array of event names');
+				throw ApiError.field('events', 'is required (a non-empty array of event names)');
 			const wrong = events.filter(
 				(event) => typeof event !== 'string' || !EVENT_CATALOGUE.includes(event),
 			);
 			if (wrong.length)
 				throw ApiError.field('events', `unknown event ${wrong.map(String).join(', ')}`);
 			const created = this.webhooks.subscribe(call.workspace, {
-				name: name as string | null,
+				name,
 				url: String(url),
 				events: [...new Set(events as string[])],
 			});
 			if (parsed.protocol === 'http:')
 				created.warnings = ['Endpoint URL is not HTTPS: deliveries in production require HTTPS'];
-			return { status: 201, body: created };
+			return ok(created);
 		}
 		if (id && call.method === 'GET')
 			return ok(hide(this.store.require(call.workspace, 'webhooks', id, 'webhook subscription')));
@@ -523,81 +548,81 @@ export class Sandbox {
 	private crud(resource: CrudResource, call: Call, id: string | undefined): Answer {
 		const { workspace } = call;
 		if (!id && call.method === 'GET') {
-			const filters = Object.entries(resource.filters).filter(([name]) => call.query.get(name));
-			return ok(
-				this.v1List(call, resource.kind, (record) =>
-					filters.every(([name, test]) => test(record, call.query.get(name) as string)),
-				),
+			const filters = this.honourUndocumentedFilters
+				? Object.entries(resource.guessedFilters).filter(([name]) => call.query.get(name))
+				: [];
+			const list = this.v1List(call, resource.kind, (record) =>
+				filters.every(([name, test]) => test(record, call.query.get(name) as string)),
 			);
+			return ok({ ...list, items: (list.items as JsonObject[]).map(renderV1) });
 		}
 		if (!id && call.method === 'POST') {
 			const values = this.checkBody(resource, call, 'create');
 			const now = new Date().toISOString();
-			const record: JsonObject = { id: newId(resource.prefix) };
-			for (const field of Object.keys(resource.fields))
-				record[field] = field === 'tags' || field === 'productIds' ? [] : null;
+			const space = this.store.workspace(workspace);
+			const record: JsonObject = {
+				id: newId(resource.prefix),
+				number: `${resource.numberPrefix}${String(space.all(resource.kind).length + 1).padStart(4, '0')}`,
+			};
+			for (const field of Object.keys(resource.create)) record[field] = null;
 			Object.assign(record, resource.defaults, values, { createdAt: now, updatedAt: now });
-			this.checkStage(resource, call, record);
+			if (resource.kind === 'clients' && record.type === 'contact' && !record.name)
+				record.name = [record.firstName, record.lastName].filter(Boolean).join(' ');
+			this.checkRecord(resource, call, record);
 			this.store.insert(workspace, resource.kind, record);
 			this.emit(workspace, resource, 'created', record);
-			return { status: 201, body: record };
+			// §10: creates answer 200 (no 201 is shown on any page).
+			return ok(renderV1(record));
 		}
 		if (!id) throw ApiError.notFound('No such route');
 		const current = this.store.require(workspace, resource.kind, id, resource.label);
-		if (call.method === 'GET') return ok(current);
-		if (call.method === 'PATCH') {
+		if (call.method === 'GET') return ok(renderV1(current));
+		if (resource.updateMethods.includes(call.method)) {
 			const values = this.checkBody(resource, call, 'update');
 			const next: JsonObject = { ...current, ...values, updatedAt: new Date().toISOString() };
-			if ('pipelineId' in values && !('stageId' in values)) next.stageId = null;
-			this.checkStage(resource, call, next);
+			this.checkRecord(resource, call, next);
 			this.store.replace(workspace, resource.kind, next);
 			this.emit(workspace, resource, 'updated', next);
-			if (resource.stageEvent && next.stageId !== current.stageId)
+			const stageKey = resource.stageKey;
+			if (resource.stageEvent && stageKey && next[stageKey] !== current[stageKey])
 				this.emit(workspace, resource, 'stageChanged', next);
-			return ok(next);
+			return ok(renderV1(next));
 		}
 		if (call.method === 'DELETE') {
 			this.store.remove(workspace, resource.kind, id);
 			this.emit(workspace, resource, 'deleted', current);
 			return ok({ id, deleted: true });
 		}
-		throw ApiError.notFound('No such route');
+		throw ApiError.notFound(`No route ${call.method} /api/v1/${resource.path}/{id}`);
 	}
 
-	/** Deals: the stage must belong to the pipeline; it defaults to the pipeline's first stage. */
-	private checkStage(resource: CrudResource, call: Call, record: JsonObject): void {
-		if (resource.kind !== 'deals') return;
-		const pipeline = this.store
-			.workspace(call.workspace)
-			.get('pipelines', String(record.pipelineId));
-		if (!pipeline)
-			throw ApiError.field(
-				'pipelineId',
-				`no pipeline with ID '${String(record.pipelineId)}' in this workspace`,
-			);
-		const stages = pipeline.stages as JsonObject[];
-		if (record.stageId === null || record.stageId === undefined) record.stageId = stages[0].id;
-		else if (!stages.some((stage) => stage.id === record.stageId)) {
-			throw ApiError.field(
-				'stageId',
-				`'${String(record.stageId)}' is not a stage of pipeline '${String(pipeline.id)}'`,
-			);
-		}
+	/** The cross-field rules of the resource, on the record about to be stored. */
+	private checkRecord(resource: CrudResource, call: Call, record: JsonObject): void {
+		const issues = resource.check?.(record, this.store.workspace(call.workspace)) ?? [];
+		if (issues.length) throw ApiError.invalid(issues);
 	}
 
 	private checkBody(resource: CrudResource, call: Call, mode: 'create' | 'update'): JsonObject {
 		const values: JsonObject = {};
 		const issues: Array<{ field: string; message: string; standalone?: boolean }> = [];
 		const space = this.store.workspace(call.workspace);
+		const fields = mode === 'create' ? resource.create : resource.update;
+		const known = { ...resource.create, ...resource.update };
 		for (const [field, value] of Object.entries(call.body)) {
-			const type = resource.fields[field];
+			const type = fields[field];
 			if (!type) {
 				if (resource.customFields && CUSTOM_FIELD_KEY.test(field)) {
 					const checked = checkCustomValue(value);
 					if ('problem' in checked) issues.push({ field, message: checked.problem });
 					else values[field] = checked.value;
+				} else if (resource.additionalProperties && !(field in known) && !READ_ONLY.has(field)) {
+					values[field] = value;
 				} else {
-					issues.push({ field, message: `Unknown field '${field}'`, standalone: true });
+					const message =
+						field in known
+							? `${field} cannot be set on ${mode === 'create' ? 'create' : 'update'}`
+							: `Unknown field '${field}'`;
+					issues.push({ field, message, standalone: true });
 				}
 				continue;
 			}
@@ -625,7 +650,8 @@ export class Sandbox {
 		what: string,
 		record: JsonObject,
 	): void {
-		if (resource.event) this.webhooks.emit(workspace, `${resource.event}.${what}`, record);
+		if (resource.event)
+			this.webhooks.emit(workspace, `${resource.event}.${what}`, renderV1(record));
 	}
 
 	// --- control routes (no key, no limit, no faults) ---
@@ -678,6 +704,9 @@ export class Sandbox {
 }
 
 const ok = (body: JsonObject): Answer => ({ status: 200, body });
+
+/** Keys the API sets itself: a body cannot set them, even where additional properties are allowed. */
+const READ_ONLY = new Set(['id', 'number', 'createdAt', 'updatedAt', 'customFields']);
 
 function readBody(request: IncomingMessage): Promise<string> {
 	return new Promise((resolve) => {

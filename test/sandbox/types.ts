@@ -76,6 +76,12 @@ export interface SandboxOptions {
 	seed?: false | SeedCounts;
 	apiKey?: string;
 	webhooks?: WebhookDeliveryOptions;
+	/**
+	 * Apply the v1 list filters earlier versions of this package guessed (`search`,
+	 * `stageId`, `status`, ...). Off by default: no v1 filter is documented, and a
+	 * server that ignores unknown query parameters is what the node must survive.
+	 */
+	honourUndocumentedFilters?: boolean;
 }
 
 export interface FaultSettings {
