@@ -11,7 +11,7 @@ import { nodeProperties } from './descriptions';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { runOperation } from './operations';
-import type { OperationName } from './resources';
+import type { NodeVersion, OperationName } from './resources';
 import { findResource } from './resources';
 
 export class Heffl implements INodeType {
@@ -20,10 +20,12 @@ export class Heffl implements INodeType {
 		name: 'heffl',
 		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 1 keeps saved workflows as they were; version 2 follows Heffl's reference.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Create and read Heffl leads, clients, deals and tasks, reference data, document templates, contacts and webhook subscriptions',
+			'Create, read, update and delete Heffl leads, clients, deals and tasks; read reference data, document templates and contacts; manage webhook subscriptions',
 		defaults: { name: 'Heffl' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -38,9 +40,13 @@ export class Heffl implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const output: INodeExecutionData[] = [];
+		const version: NodeVersion = this.getNode().typeVersion >= 2 ? 2 : 1;
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {
-				const resource = findResource(this.getNodeParameter('resource', itemIndex) as string);
+				const resource = findResource(
+					version,
+					this.getNodeParameter('resource', itemIndex) as string,
+				);
 				const operation = this.getNodeParameter('operation', itemIndex) as OperationName;
 				if (!resource.operations.includes(operation)) {
 					throw new NodeOperationError(
@@ -49,7 +55,7 @@ export class Heffl implements INodeType {
 						{ itemIndex },
 					);
 				}
-				const result = await runOperation.call(this, resource, operation, itemIndex);
+				const result = await runOperation.call(this, resource, operation, itemIndex, version);
 				for (const json of Array.isArray(result) ? result : [result]) {
 					output.push({ json, pairedItem: { item: itemIndex } });
 				}

@@ -1,8 +1,8 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from '../shared/transport';
-import type { FieldSpec, OperationName, ResourceSpec } from './resources';
-import { RESOURCES, fieldParameter, resourceParameter } from './resources';
+import type { FieldSpec, NodeVersion, OperationName, ResourceSpec } from './resources';
+import { fieldParameter, fieldsOf, resourceParameter, resourcesOf } from './resources';
 
 const OPERATIONS: Record<
 	OperationName,
@@ -20,7 +20,7 @@ const OPERATIONS: Record<
 	delete: {
 		name: 'Delete',
 		action: (r) => `Delete a ${r.label}`,
-		description: (r) => `Delete a ${r.label}`,
+		description: (r) => `Delete a ${r.label} permanently`,
 	},
 	get: {
 		name: 'Get',
@@ -46,17 +46,22 @@ const show = (resource: ResourceSpec, operations: OperationName[]): IDisplayOpti
 const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =>
 	a.displayName.localeCompare(b.displayName);
 
+/** Refuses only what would change the URL: `/ ? #`, whitespace, an ID of dots alone. */
+export const ID_PATTERN = '^(?!\\.+$)[^/?#\\s]+$';
+
 /** The node parameter that asks for one API field. */
 export function fieldProperty(field: FieldSpec, name = field.name): INodeProperties {
 	const property: INodeProperties = {
 		displayName: field.displayName,
 		name,
 		type: field.format === 'json' ? 'json' : field.type,
-		default: field.default ?? '',
+		default: (field.default ?? '') as INodeProperties['default'],
 	};
 	if (field.description) property.description = field.description;
 	if (field.placeholder) property.placeholder = field.placeholder;
 	if (field.options) property.options = field.options;
+	if (field.members) property.options = field.members.map((member) => fieldProperty(member));
+	if (field.rows) property.typeOptions = { rows: field.rows };
 	if (field.loadOptionsMethod) {
 		property.typeOptions = { loadOptionsMethod: field.loadOptionsMethod };
 		if (field.loadOptionsDependsOn) {
@@ -66,37 +71,44 @@ export function fieldProperty(field: FieldSpec, name = field.name): INodePropert
 	return property;
 }
 
-function recordLocator(resource: ResourceSpec, operations: OperationName[]): INodeProperties {
-	const prefix = resource.idPrefix ?? '';
+/** `searchLeads`, `searchDocumentTemplates`, ...: the From List method of a resource. */
+export function searchMethodName(resourceValue: string, resources: ResourceSpec[]): string {
+	const resource = resources.find((candidate) => candidate.value === resourceValue);
+	return `search${(resource?.displayName ?? resourceValue).replace(/ /g, '')}s`;
+}
+
+function locator(
+	displayName: string,
+	name: string,
+	searchMethod: string,
+	prefix: string | undefined,
+	label: string,
+): INodeProperties {
 	return {
-		displayName: resource.displayName,
-		name: resourceParameter(resource),
+		displayName,
+		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		displayOptions: show(resource, operations),
-		description: `The ${resource.label} to use`,
+		description: `The ${label} to use`,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: {
-					searchListMethod: `search${resource.displayName.replace(/ /g, '')}s`,
-					searchable: true,
-				},
+				typeOptions: { searchListMethod: searchMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: `${prefix}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
+				placeholder: `e.g. ${prefix ?? ''}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
 				validation: [
 					{
 						type: 'regex',
 						properties: {
-							regex: `^${prefix}[^/?#\\s]+$`,
-							errorMessage: `A ${resource.label} ID starts with ${prefix} and has no /, ?, # or spaces`,
+							regex: ID_PATTERN,
+							errorMessage: `A ${label} ID has no /, ?, # or spaces and is not only dots`,
 						},
 					},
 				],
@@ -105,7 +117,43 @@ function recordLocator(resource: ResourceSpec, operations: OperationName[]): INo
 	};
 }
 
-function customFieldsProperty(resource: ResourceSpec): INodeProperties {
+function customFieldsProperty(resource: ResourceSpec, version: NodeVersion): INodeProperties {
+	const values: INodeProperties[] = [
+		{
+			displayName: 'Label or Key',
+			name: 'label',
+			type: 'string',
+			default: '',
+			placeholder: version === 1 ? 'Budget Range' : 'e.g. Budget Range',
+			...(version === 1 ? {} : { description: 'The label shown in Heffl, or the cf_ key' }),
+		},
+		{
+			displayName: 'Value',
+			name: 'value',
+			type: 'string',
+			default: '',
+			...(version === 1
+				? {}
+				: { description: 'The value; checked and converted as its Type says' }),
+		},
+	];
+	if (version === 2) {
+		values.push({
+			displayName: 'Type',
+			name: 'valueType',
+			type: 'options',
+			default: 'string',
+			description: 'The type of the custom field in Heffl: the value is checked and sent as one',
+			options: [
+				{ name: 'Boolean', value: 'boolean' },
+				{ name: 'Date', value: 'date' },
+				{ name: 'Date-Time', value: 'dateTime' },
+				{ name: 'JSON', value: 'json' },
+				{ name: 'Number', value: 'number' },
+				{ name: 'Text', value: 'string' },
+			],
+		});
+	}
 	return {
 		displayName: 'Custom Fields',
 		name: 'customFields',
@@ -116,29 +164,42 @@ function customFieldsProperty(resource: ResourceSpec): INodeProperties {
 		displayOptions: show(resource, ['create', 'update']),
 		description:
 			'Custom fields defined in Heffl. The label is turned into Heffl\'s key: lower case, spaces to underscores, prefixed cf_ ("Budget Range" → cf_budget_range). Keys that already start with cf_ are sent unchanged.',
-		options: [
-			{
-				displayName: 'Field',
-				name: 'field',
-				values: [
-					{
-						displayName: 'Label or Key',
-						name: 'label',
-						type: 'string',
-						default: '',
-						placeholder: 'Budget Range',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
+		options: [{ displayName: 'Field', name: 'field', values }],
 	};
 }
 
-function resourceProperties(resource: ResourceSpec): INodeProperties[] {
+const EXTRA_FIELDS: INodeProperties = {
+	displayName: 'Extra Fields (JSON)',
+	name: 'extraFields',
+	type: 'json',
+	default: '{}',
+	description:
+		"Keys Heffl's reference does not show, sent as given (for example a field Heffl added later). A key also set by another field is refused.",
+};
+
+/** Version 2's explicit clearing: an emptied field is not sent, a field listed here is sent as null. */
+function clearFieldsProperty(fields: FieldSpec[]): INodeProperties | undefined {
+	const nullable = fields.filter((field) => field.nullable);
+	if (!nullable.length) return undefined;
+	return {
+		displayName: 'Fields to Clear',
+		name: 'clearFields',
+		type: 'multiOptions',
+		default: [],
+		description: 'Fields to empty in Heffl (sent as null). Fields left empty above are not sent.',
+		options: nullable
+			.map((field) => ({ name: field.displayName, value: field.name }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
+function resourceProperties(resource: ResourceSpec, version: NodeVersion): INodeProperties[] {
+	const resources = resourcesOf(version);
 	const has = (operation: OperationName) => resource.operations.includes(operation);
-	const fields = resource.fields ?? [];
 	const firstOperation = resource.operations[0];
+	// Version 1's default stays what saved workflows were saved with (n8n does not save defaults).
+	const defaultOperation =
+		version === 1 ? firstOperation : has('getAll') ? 'getAll' : firstOperation;
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Operation',
@@ -154,22 +215,53 @@ function resourceProperties(resource: ResourceSpec): INodeProperties[] {
 					action: OPERATIONS[operation].action(resource),
 					description: OPERATIONS[operation].description(resource),
 				})),
-			default: firstOperation,
+			default: defaultOperation,
 		},
 	];
 
 	const byId = resource.operations.filter((op) => ['get', 'update', 'delete'].includes(op));
-	if (resource.idPrefix && byId.length) properties.push(recordLocator(resource, byId));
+	if ((resource.idPrefix || version === 2) && byId.length) {
+		properties.push({
+			...locator(
+				resource.displayName,
+				resourceParameter(resource),
+				searchMethodName(resource.value, resources),
+				resource.idPrefix,
+				resource.label,
+			),
+			displayOptions: show(resource, byId),
+		});
+	}
 
 	if (has('create')) {
+		const fields = fieldsOf(resource, 'create');
 		for (const field of fields.filter((candidate) => candidate.main)) {
-			properties.push({
-				...fieldProperty(field, fieldParameter(field)),
-				required: field.required,
-				displayOptions: show(resource, ['create']),
-			});
+			const displayOptions = {
+				show: { ...show(resource, ['create']).show, ...(field.showWhen ?? {}) },
+			};
+			properties.push(
+				field.locator
+					? {
+							...locator(
+								`${field.displayName} Name or ID`,
+								fieldParameter(field),
+								searchMethodName(field.locator, resources),
+								field.idPrefix,
+								field.displayName.toLowerCase(),
+							),
+							description: field.description,
+							required: field.required,
+							displayOptions,
+						}
+					: {
+							...fieldProperty(field, fieldParameter(field)),
+							required: field.required,
+							displayOptions,
+						},
+			);
 		}
-		const additional = fields.filter((field) => !field.main);
+		const additional = fields.filter((field) => !field.main).map((field) => fieldProperty(field));
+		if (version === 2 && resource.extraFields) additional.push(EXTRA_FIELDS);
 		if (additional.length) {
 			properties.push({
 				displayName: 'Additional Fields',
@@ -178,12 +270,19 @@ function resourceProperties(resource: ResourceSpec): INodeProperties[] {
 				placeholder: 'Add Field',
 				default: {},
 				displayOptions: show(resource, ['create']),
-				options: additional.map((field) => fieldProperty(field)).sort(byDisplayName),
+				options: additional.sort(byDisplayName),
 			});
 		}
 	}
 
 	if (has('update')) {
+		const fields = fieldsOf(resource, 'update');
+		const options = fields.map((field) => fieldProperty(field));
+		if (version === 2) {
+			const clear = clearFieldsProperty(fields);
+			if (clear) options.push(clear);
+			if (resource.extraFields) options.push(EXTRA_FIELDS);
+		}
 		properties.push({
 			displayName: 'Update Fields',
 			name: 'updateFields',
@@ -192,11 +291,11 @@ function resourceProperties(resource: ResourceSpec): INodeProperties[] {
 			default: {},
 			displayOptions: show(resource, ['update']),
 			description: 'Only the fields added here are changed; every other field keeps its value',
-			options: fields.map((field) => fieldProperty(field)).sort(byDisplayName),
+			options: options.sort(byDisplayName),
 		});
 	}
 
-	if (resource.customFields) properties.push(customFieldsProperty(resource));
+	if (resource.customFields) properties.push(customFieldsProperty(resource, version));
 
 	if (has('getAll')) {
 		properties.push(
@@ -245,17 +344,19 @@ function resourceProperties(resource: ResourceSpec): INodeProperties[] {
 	return properties;
 }
 
-export const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: [...RESOURCES].sort(byDisplayName).map((resource) => ({
-		name: resource.displayName,
-		value: resource.value,
-	})),
-	default: 'lead',
-};
+function resourceProperty(version: NodeVersion): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [...resourcesOf(version)].sort(byDisplayName).map((resource) => ({
+			name: resource.displayName,
+			value: resource.value,
+		})),
+		default: 'lead',
+	};
+}
 
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
@@ -276,8 +377,28 @@ export const optionsProperty: INodeProperties = {
 	],
 };
 
+/** Shows a property only on nodes of `version` (n8n's `@version` display option). */
+function onVersion(property: INodeProperties, version: NodeVersion): INodeProperties {
+	return {
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, '@version': [version] },
+		},
+	};
+}
+
+/** The parameters of one version of the node. */
+export function versionProperties(version: NodeVersion): INodeProperties[] {
+	return [
+		resourceProperty(version),
+		...resourcesOf(version).flatMap((r) => resourceProperties(r, version)),
+	];
+}
+
 export const nodeProperties: INodeProperties[] = [
-	resourceProperty,
-	...RESOURCES.flatMap(resourceProperties),
+	...([1, 2] as const).flatMap((version) =>
+		versionProperties(version).map((property) => onVersion(property, version)),
+	),
 	optionsProperty,
 ];

@@ -2,16 +2,35 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflRequest } from '../shared/transport';
-import { hefflPaginate, hefflRequest, httpsProblem, recordPath } from '../shared/transport';
-import type { FieldSpec, OperationName, ResourceSpec } from './resources';
-import { fieldParameter, resourceParameter } from './resources';
+import {
+	hefflListPage,
+	hefflPaginate,
+	hefflRequest,
+	httpsProblem,
+	MAX_PAGE_SIZE,
+	recordPath,
+} from '../shared/transport';
+import type { FieldSpec, FilterSpec, NodeVersion, OperationName, ResourceSpec } from './resources';
+import {
+	containsText,
+	equalsKey,
+	fieldKey,
+	fieldParameter,
+	fieldsOf,
+	isFilterSpec,
+	resourceParameter,
+} from './resources';
 
-/** Longest text Heffl is sent for a field; notes and descriptions may be longer. */
+/** Version 1 only: longest text sent for a field; notes and descriptions may be longer. */
 const MAX_TEXT = 1000;
 const MAX_LONG_TEXT = 20_000;
 const LONG_TEXT_FIELDS = new Set(['notes', 'description']);
 const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[A-Za-z]{2,}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** ISO 8601 calendar dates, extended or basic, with an optional time and zone. */
+const ISO_DATE =
+	/^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+/** A list is read until this many pages, so a cursor that never ends cannot loop for ever. */
+const MAX_PAGES = 10_000;
 
 /** Control characters other than tab and line breaks: invisible, and refused by most APIs. */
 function hasControlCharacters(text: string): boolean {
@@ -30,21 +49,88 @@ function isEmpty(value: unknown): boolean {
 		value === undefined ||
 		value === null ||
 		(typeof value === 'string' && value.trim() === '') ||
-		(Array.isArray(value) && value.length === 0)
+		(Array.isArray(value) && value.length === 0) ||
+		(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
 	);
 }
 
 const fail = (problem: string, hint?: string): Checked => ({ problem, hint });
 const ok = (value: IDataObject[string]): Checked => ({ value });
 
-function checkText(field: FieldSpec, text: string, original: unknown): Checked {
+/**
+ * An ISO 8601 date or date-time as Heffl takes it: `YYYY-MM-DD` for dates, a UTC
+ * date-time with milliseconds for date-times. Refuses dates that are not on the
+ * calendar (2026-02-31). A time without a zone is read as UTC.
+ */
+export function isoDate(text: string, as: 'date' | 'dateTime'): Checked {
+	const match = ISO_DATE.exec(text.trim());
+	const hint = 'Use an ISO 8601 date like 2026-12-31 or a date-time like 2026-12-31T17:00:00Z.';
+	if (!match) return fail(`'${text}' is not an ISO 8601 date`, hint);
+	const [year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '0', zone] =
+		match.slice(1);
+	const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+	if (
+		calendar.getUTCFullYear() !== Number(year) ||
+		calendar.getUTCMonth() !== Number(month) - 1 ||
+		calendar.getUTCDate() !== Number(day) ||
+		Number(hours) > 23 ||
+		Number(minutes) > 59 ||
+		Number(seconds) > 59
+	) {
+		return fail(`'${text}' is not a date on the calendar`, hint);
+	}
+	if (as === 'date') return ok(`${year}-${month}-${day}`);
+	let offsetMinutes = 0;
+	if (zone && zone.toUpperCase() !== 'Z') {
+		const [, sign, zoneHours, zoneMinutes = '0'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) ?? [];
+		offsetMinutes = (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes));
+	}
+	const utc =
+		Date.UTC(
+			Number(year),
+			Number(month) - 1,
+			Number(day),
+			Number(hours),
+			Number(minutes),
+			Number(seconds),
+			Math.floor(Number(`0.${fraction}`) * 1000),
+		) -
+		offsetMinutes * 60_000;
+	return ok(new Date(utc).toISOString());
+}
+
+/** Text of a value n8n may hand over as a Luxon DateTime, a Date or a string. */
+function asText(value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (value instanceof Date) return value.toISOString();
+	const withIso = value as { toISO?: () => string } | null;
+	if (withIso && typeof withIso.toISO === 'function') return withIso.toISO();
+	return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function parseJsonObject(original: unknown): Checked {
+	let parsed: unknown = original;
+	if (typeof original === 'string') {
+		try {
+			parsed = JSON.parse(original);
+		} catch (error) {
+			return fail(
+				`is not valid JSON (${(error as Error).message})`,
+				'Write an object like {"email": "ada@example.com"}.',
+			);
+		}
+	}
+	return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+		? ok(parsed as IDataObject)
+		: fail('must be a JSON object', 'Write an object like {"email": "ada@example.com"}.');
+}
+
+/** Version 1's checks, unchanged for its saved workflows (except real calendar dates). */
+function checkTextV1(field: FieldSpec, text: string, original: unknown): Checked {
 	const trimmed = text.trim();
 	if (field.idPrefix) {
-		return /[/?#\s]/.test(trimmed) || !trimmed.startsWith(field.idPrefix)
-			? fail(
-					`'${trimmed}' is not a valid ID`,
-					`IDs of this kind start with ${field.idPrefix} and contain no /, ?, # or spaces.`,
-				)
+		return /[/?#\s]/.test(trimmed) || /^\.+$/.test(trimmed)
+			? fail(`'${trimmed}' is not a valid ID`, 'IDs contain no /, ?, # or spaces.')
 			: ok(trimmed);
 	}
 	switch (field.format) {
@@ -61,8 +147,8 @@ function checkText(field: FieldSpec, text: string, original: unknown): Checked {
 				? ok(trimmed)
 				: fail(`'${trimmed}' is not a web address`, 'Use the form https://example.com.');
 		case 'date':
-			return DATE.test(trimmed) && !Number.isNaN(Date.parse(trimmed))
-				? ok(trimmed)
+			return /^\d{4}-\d{2}-\d{2}$/.test(trimmed)
+				? isoDate(trimmed, 'date')
 				: fail(`'${trimmed}' is not a date`, 'Use the form YYYY-MM-DD, like 2026-12-31.');
 		case 'currency':
 			return /^[A-Za-z]{3}$/.test(trimmed)
@@ -72,44 +158,69 @@ function checkText(field: FieldSpec, text: string, original: unknown): Checked {
 						'Use a three-letter ISO 4217 code like USD or EUR.',
 					);
 		case 'json': {
-			let parsed: unknown = original;
-			if (typeof original === 'string') {
-				try {
-					parsed = JSON.parse(original);
-				} catch (error) {
-					return fail(
-						`is not valid JSON (${(error as Error).message})`,
-						'Write an object like {"email": "ada@example.com"}.',
-					);
-				}
-			}
-			return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-				? ok(JSON.stringify(parsed))
-				: fail('must be a JSON object', 'Write an object like {"email": "ada@example.com"}.');
+			const parsed = parseJsonObject(original);
+			return 'value' in parsed ? ok(JSON.stringify(parsed.value)) : parsed;
 		}
 		default:
 			return ok(text);
 	}
 }
 
+/**
+ * Version 2: only what is unambiguous is changed (trimmed e-mails and IDs, an added
+ * https://, upper-case currency, dates in the API's form); everything else is
+ * Heffl's to judge, and its VALIDATION_ERROR names the field.
+ */
+function checkTextV2(field: FieldSpec, text: string, original: unknown): Checked {
+	const trimmed = text.trim();
+	switch (field.format) {
+		case 'webUrl':
+			return ok(/^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`);
+		case 'date':
+		case 'dateTime':
+			return isoDate(trimmed, field.format);
+		case 'currency':
+			return ok(trimmed.toUpperCase());
+		case 'json':
+			return parseJsonObject(original);
+		case 'email':
+		case 'url':
+			return ok(trimmed);
+		default:
+			return ok(field.locator || field.key?.endsWith('Id') ? trimmed : text);
+	}
+}
+
 /** Checks one value against its field and returns what Heffl is sent. */
-function checkValue(field: FieldSpec, value: unknown): Checked {
+function checkValue(field: FieldSpec, value: unknown, version: NodeVersion): Checked {
 	if (field.type === 'number') {
 		const number = typeof value === 'number' ? value : Number(String(value).trim());
 		return Number.isFinite(number) ? ok(number) : fail(`'${String(value)}' is not a number`);
 	}
-	if (field.type === 'boolean') return ok(value === true || value === 'true');
-	if (field.type === 'multiOptions') {
-		const values = (Array.isArray(value) ? value : String(value).split(',')).map((entry) =>
-			String(entry).trim(),
-		);
-		if (field.name !== 'tags') return ok(values);
+	if (field.type === 'boolean') {
+		if (version === 1) return ok(value === true || value === 'true');
+		if (typeof value === 'boolean') return ok(value);
+		const word = String(value).trim().toLowerCase();
+		return word === 'true' || word === 'false'
+			? ok(word === 'true')
+			: fail(`'${String(value)}' is not true or false`);
+	}
+	if (field.type === 'collection') {
+		const members = Object.entries((value ?? {}) as IDataObject).filter(([, v]) => !isEmpty(v));
+		return ok(Object.fromEntries(members.map(([k, v]) => [k, asText(v)])));
+	}
+	if (field.format === 'ids' || field.type === 'multiOptions') {
+		const values = (Array.isArray(value) ? value : String(value).split(','))
+			.map((entry) => String(entry).trim())
+			.filter((entry) => entry !== '');
+		if (field.name !== 'tags' || version === 2) return ok(values);
 		const wrong = values.find((tag) => !/^\d+$/.test(tag));
 		return wrong === undefined
 			? ok(values.map(Number))
 			: fail(`'${wrong}' is not a tag ID`, 'Tag IDs are whole numbers; pick tags from the list.');
 	}
-	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	const text = asText(value);
+	if (version === 2) return checkTextV2(field, text, value);
 	if (hasControlCharacters(text)) {
 		return fail(
 			'contains control characters',
@@ -120,7 +231,7 @@ function checkValue(field: FieldSpec, value: unknown): Checked {
 	if (text.length > maximum) {
 		return fail(`is ${text.length} characters long; at most ${maximum} are accepted`);
 	}
-	return checkText(field, text, value);
+	return checkTextV1(field, text, value);
 }
 
 /** The checked value, or a NodeOperationError that names the field and says how to fix it. */
@@ -137,58 +248,119 @@ function checked(
 	});
 }
 
+/** A main field is asked for only when its `showWhen` parameters have the listed values. */
+function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number): boolean {
+	return Object.entries(field.showWhen ?? {}).every(([parameter, values]) =>
+		values.includes(String(context.getNodeParameter(parameter, itemIndex, ''))),
+	);
+}
+
 /**
- * Validates the fields the user set and returns the body Heffl is sent. On Update an
- * emptied field is sent as null (cleared); fields not set are not sent at all.
+ * Validates the fields the user set and returns the body Heffl is sent. Fields not
+ * set are not sent. An emptied Update field: version 1 sends null (clears it),
+ * version 2 sends nothing; it clears only what Fields to Clear lists.
  */
 function collectBody(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
 	operation: 'create' | 'update',
 	itemIndex: number,
+	version: NodeVersion,
 ): IDataObject {
 	const node = context.getNode();
-	const fields = resource.fields ?? [];
+	const fields = fieldsOf(resource, operation);
 	const given: Array<[FieldSpec, unknown, string]> = [];
+	let collection: IDataObject;
+	let collectionName: string;
 	if (operation === 'create') {
 		for (const field of fields.filter((candidate) => candidate.main)) {
-			const value = context.getNodeParameter(fieldParameter(field), itemIndex, field.default);
+			if (!isShown(context, field, itemIndex)) continue;
+			const value = context.getNodeParameter(fieldParameter(field), itemIndex, field.default, {
+				extractValue: Boolean(field.locator),
+			});
 			given.push([field, value, field.displayName]);
 		}
-		const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		collectionName = 'Additional Fields';
+		collection = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		for (const field of fields.filter((candidate) => !candidate.main)) {
-			if (field.name in additional) {
-				given.push([field, additional[field.name], `Additional Fields › ${field.displayName}`]);
+			if (field.name in collection) {
+				given.push([field, collection[field.name], `${collectionName} › ${field.displayName}`]);
 			}
 		}
 	} else {
-		const updates = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		collectionName = 'Update Fields';
+		collection = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		for (const field of fields) {
-			if (field.name in updates) {
-				given.push([field, updates[field.name], `Update Fields › ${field.displayName}`]);
+			if (field.name in collection) {
+				given.push([field, collection[field.name], `${collectionName} › ${field.displayName}`]);
 			}
 		}
 	}
 
 	const body: IDataObject = {};
 	for (const [field, value, where] of given) {
-		if (isEmpty(value)) {
+		if (isEmpty(value) && !(field.type === 'number' && value === 0)) {
 			if (operation === 'create' && field.required) {
 				checked(node, itemIndex, where, fail(`a ${resource.label} needs a value here`));
 			}
-			if (operation === 'update') body[field.name] = field.type === 'multiOptions' ? [] : null;
+			if (operation === 'update' && version === 1) {
+				body[fieldKey(field)] = field.type === 'multiOptions' ? [] : null;
+			}
 			continue;
 		}
-		body[field.name] = checked(node, itemIndex, where, checkValue(field, value));
+		body[fieldKey(field)] = checked(node, itemIndex, where, checkValue(field, value, version));
 	}
-	if (resource.customFields) Object.assign(body, customFields(context, itemIndex));
+	if (version === 2) {
+		for (const name of (collection.clearFields ?? []) as string[]) {
+			const field = fields.find((candidate) => candidate.name === name);
+			if (!field) continue;
+			const where = `${collectionName} › Fields to Clear › ${field.displayName}`;
+			if (fieldKey(field) in body)
+				checked(
+					node,
+					itemIndex,
+					where,
+					fail('also has a value above', 'Clear it or set it, not both.'),
+				);
+			body[fieldKey(field)] = null;
+		}
+	}
+	if (resource.customFields) {
+		mergeInto(body, customFields(context, itemIndex, version), 'Custom Fields', node, itemIndex);
+	}
+	if (version === 2 && resource.extraFields && !isEmpty(collection.extraFields)) {
+		const where = `${collectionName} › Extra Fields (JSON)`;
+		const extra = checked(node, itemIndex, where, parseJsonObject(collection.extraFields));
+		mergeInto(body, extra as IDataObject, where, node, itemIndex);
+	}
 	if (operation === 'update' && Object.keys(body).length === 0) {
 		throw new NodeOperationError(node, 'Update Fields: nothing to update', {
 			itemIndex,
 			description: `Add at least one field (or custom field) to change on the ${resource.label}.`,
 		});
 	}
-	return body;
+	return operation === 'create' && resource.beforeCreate ? resource.beforeCreate(body) : body;
+}
+
+/** Adds `extra` to `body`, refusing a key another field already set. */
+function mergeInto(
+	body: IDataObject,
+	extra: IDataObject,
+	where: string,
+	node: INode,
+	itemIndex: number,
+) {
+	for (const [key, value] of Object.entries(extra)) {
+		if (key in body) {
+			checked(
+				node,
+				itemIndex,
+				where,
+				fail(`'${key}' is also set by another field`, 'Set each key once.'),
+			);
+		}
+		body[key] = value;
+	}
 }
 
 /** Heffl's key for a custom field label: lower case, spaces to underscores, prefixed cf_. */
@@ -198,59 +370,126 @@ export function customFieldKey(label: string): string {
 	return `cf_${trimmed.toLowerCase().replace(/ /g, '_')}`;
 }
 
-function customFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const entries = (
-		context.getNodeParameter('customFields.field', itemIndex, []) as Array<{
-			label?: string;
-			value?: unknown;
-		}>
-	).map((entry, position) => {
+const CUSTOM_VALUE_TYPES: Record<string, FieldSpec['type'] | 'date' | 'dateTime' | 'json'> = {
+	string: 'string',
+	number: 'number',
+	boolean: 'boolean',
+	date: 'date',
+	dateTime: 'dateTime',
+	json: 'json',
+};
+
+/** Custom-field values go through the same checks as standard fields of their type. */
+function customFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	version: NodeVersion,
+): IDataObject {
+	const node = context.getNode();
+	const body: IDataObject = {};
+	const entries = context.getNodeParameter('customFields.field', itemIndex, []) as Array<{
+		label?: string;
+		value?: unknown;
+		valueType?: string;
+	}>;
+	entries.forEach((entry, position) => {
+		const where = `Custom Fields › field ${position + 1}`;
 		if (isEmpty(entry.label)) {
-			const where = `Custom Fields › field ${position + 1}`;
 			checked(
-				context.getNode(),
+				node,
 				itemIndex,
 				where,
 				fail('has no label', 'Enter the label shown in Heffl, or the cf_ key.'),
 			);
 		}
-		return [customFieldKey(String(entry.label)), entry.value ?? null] as const;
+		const key = customFieldKey(String(entry.label));
+		if (isEmpty(entry.value)) {
+			// Version 1 clears an emptied custom field; version 2 leaves it out.
+			if (version === 1) body[key] = null;
+			return;
+		}
+		const kind = CUSTOM_VALUE_TYPES[entry.valueType ?? 'string'] ?? 'string';
+		const field: FieldSpec = {
+			name: key,
+			displayName: key,
+			type: kind === 'number' || kind === 'boolean' ? kind : 'string',
+			format: kind === 'date' || kind === 'dateTime' || kind === 'json' ? kind : undefined,
+		};
+		body[key] = checked(
+			node,
+			itemIndex,
+			`${where} (${key})`,
+			checkValue(field, entry.value, version),
+		);
 	});
-	return Object.fromEntries(entries);
+	return body;
 }
 
+/**
+ * The record's path with its ID checked. Only what would change the URL is
+ * refused: `/ ? #`, whitespace, and an ID of dots alone (`..` would climb a level).
+ * Any prefix, numbers and `lead_<uuid>` IDs pass: a prefix is a hint, not a rule.
+ */
 function recordId(context: IExecuteFunctions, resource: ResourceSpec, itemIndex: number): string {
 	const id = context.getNodeParameter(resourceParameter(resource), itemIndex, undefined, {
 		extractValue: true,
 	});
-	return recordPath(
-		context.getNode(),
-		resource.path,
-		id,
-		resource.displayName,
-		itemIndex,
-		resource.idPrefix,
-	);
+	const value = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+	if (/^\.+$/.test(value)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${resource.displayName}: '${value}' is not an ID: an ID of dots alone would change the address`,
+			{ itemIndex, description: 'Pick the record from the list, or paste its ID.' },
+		);
+	}
+	return recordPath(context.getNode(), resource.path, value, resource.displayName, itemIndex);
 }
 
-function listQuery(
+interface FilterCheck {
+	name: string;
+	value: unknown;
+	sent: boolean;
+	matches: NonNullable<FilterSpec['matches']>;
+}
+
+/** Version 1's filters are sent as before; they are now also checked where a record can tell. */
+function legacyFilter(field: FieldSpec): FilterSpec {
+	const key = fieldKey(field);
+	const matches =
+		key === 'search'
+			? containsText()
+			: ['includeInactive', 'filters'].includes(key)
+				? undefined
+				: equalsKey(key);
+	return { ...field, filter: 'server', matches };
+}
+
+function listFilters(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
 	itemIndex: number,
-): IDataObject {
+	version: NodeVersion,
+): { qs: IDataObject; checks: FilterCheck[] } {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const query: IDataObject = {};
+	const qs: IDataObject = {};
+	const checks: FilterCheck[] = [];
 	for (const field of resource.filters ?? []) {
 		const value = filters[field.name];
 		if (isEmpty(value)) continue;
-		query[field.name] = checked(
-			context.getNode(),
-			itemIndex,
-			`Filters › ${field.displayName}`,
-			checkValue(field, value),
-		);
+		const spec = isFilterSpec(field) ? field : legacyFilter(field);
+		const where = `Filters › ${field.displayName}`;
+		const given = checked(context.getNode(), itemIndex, where, checkValue(field, value, version));
+		if (spec.filter === 'server') qs[fieldKey(field)] = given;
+		if (spec.matches) {
+			checks.push({
+				name: field.displayName,
+				value: given,
+				sent: spec.filter === 'server',
+				matches: spec.matches,
+			});
+		}
 	}
-	return query;
+	return { qs, checks };
 }
 
 function simplified(context: IExecuteFunctions, resource: ResourceSpec, itemIndex: number) {
@@ -269,16 +508,75 @@ function unwrap(record: IDataObject): IDataObject {
 		: record;
 }
 
+/**
+ * Get Many with filters checked on every returned record: records that do not match
+ * are dropped and counted, so a server that ignores a filter cannot hand a filtered
+ * request everything. Pages are read until `limit` matching records are in.
+ */
+async function verifiedList(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	request: Omit<HefflRequest, 'method'>,
+	limit: number | undefined,
+	checks: FilterCheck[],
+): Promise<IDataObject[]> {
+	const kept: IDataObject[] = [];
+	let dropped = 0;
+	let cursor: string | undefined;
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const answer = resource.unpaginated
+			? {
+					records: ((await hefflRequest.call(context, { ...request, method: 'GET' })).items ??
+						[]) as IDataObject[],
+					nextCursor: undefined,
+				}
+			: await hefflListPage.call(context, request, MAX_PAGE_SIZE, cursor);
+		for (const record of answer.records) {
+			const verdicts = checks.map((check) => ({
+				check,
+				verdict: check.matches(record, check.value),
+			}));
+			const unknown = verdicts.find(({ verdict }) => verdict === undefined);
+			if (unknown) {
+				throw new NodeOperationError(
+					context.getNode(),
+					`Filters › ${unknown.check.name}: Heffl's ${resource.label}s do not show this field, so the filter cannot be checked`,
+					{
+						itemIndex: request.itemIndex,
+						description:
+							'Remove the filter, or filter the output with n8n’s Filter node. No record was returned rather than unfiltered ones.',
+					},
+				);
+			}
+			if (verdicts.every(({ verdict }) => verdict)) kept.push(record);
+			else dropped++;
+			if (limit !== undefined && kept.length >= limit) break;
+		}
+		if ((limit !== undefined && kept.length >= limit) || !answer.nextCursor) break;
+		cursor = answer.nextCursor;
+	}
+	if (dropped > 0) {
+		const sent = checks.filter((check) => check.sent).map((check) => check.name);
+		const local = checks.filter((check) => !check.sent).map((check) => check.name);
+		const message = sent.length
+			? `Heffl returned ${dropped} ${resource.label}(s) that do not match the filters (${sent.join(', ')}): it may not apply them. They were left out${local.length ? `, as were those not matching ${local.join(', ')}` : ''}.`
+			: `Filters (${local.join(', ')}) were checked in n8n: ${dropped} ${resource.label}(s) Heffl returned did not match and were left out.`;
+		context.addExecutionHints({ message, location: 'outputPane' });
+	}
+	return kept;
+}
+
 /** Runs one operation for one item and returns what becomes its output items. */
 export async function runOperation(
 	this: IExecuteFunctions,
 	resource: ResourceSpec,
 	operation: OperationName,
 	itemIndex: number,
+	version: NodeVersion,
 ): Promise<IDataObject | IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const base: Omit<HefflRequest, 'method' | 'path'> = {
-		api: resource.api,
+		api: resource.apis?.[operation] ?? resource.api,
 		itemIndex,
 		recordLabel: resource.label,
 		maxRetries: typeof options.maxRetries === 'number' ? options.maxRetries : undefined,
@@ -288,11 +586,12 @@ export async function runOperation(
 		path: string,
 		extra: Partial<HefflRequest> = {},
 	) => hefflRequest.call(this, { ...base, method, path, ...extra });
+	const method = (fallback: HefflRequest['method']) => resource.methods?.[operation] ?? fallback;
 
 	switch (operation) {
 		case 'create': {
-			const created = await request('POST', resource.path, {
-				body: collectBody(this, resource, 'create', itemIndex),
+			const created = await request(method('POST'), resource.path, {
+				body: collectBody(this, resource, 'create', itemIndex, version),
 			});
 			return resource.afterCreate ? resource.afterCreate(created) : created;
 		}
@@ -301,29 +600,33 @@ export async function runOperation(
 				this,
 				resource,
 				itemIndex,
-			)(unwrap(await request('GET', recordId(this, resource, itemIndex))));
+			)(unwrap(await request(method('GET'), recordId(this, resource, itemIndex))));
 		case 'update': {
 			const path = recordId(this, resource, itemIndex);
-			return await request('PATCH', path, {
-				body: collectBody(this, resource, 'update', itemIndex),
+			return await request(method('PATCH'), path, {
+				body: collectBody(this, resource, 'update', itemIndex, version),
 			});
 		}
 		case 'delete': {
 			const path = recordId(this, resource, itemIndex);
-			const answer = await request('DELETE', path);
+			const answer = await request(method('DELETE'), path);
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {
 			const limit = this.getNodeParameter('returnAll', itemIndex, false)
 				? undefined
 				: (this.getNodeParameter('limit', itemIndex, 50) as number);
-			const qs = listQuery(this, resource, itemIndex);
-			const records = resource.unpaginated
-				? (((await request('GET', resource.path, { qs })).items ?? []) as IDataObject[]).slice(
-						0,
-						limit,
-					)
-				: await hefflPaginate.call(this, { ...base, path: resource.path, qs }, limit);
+			const { qs, checks } = listFilters(this, resource, itemIndex, version);
+			const listRequest = { ...base, path: resource.path, qs };
+			let records: IDataObject[];
+			if (checks.length) {
+				records = await verifiedList(this, resource, listRequest, limit, checks);
+			} else if (resource.unpaginated) {
+				const body = await request('GET', resource.path, { qs });
+				records = ((body.items ?? body.data ?? []) as IDataObject[]).slice(0, limit);
+			} else {
+				records = await hefflPaginate.call(this, listRequest, limit);
+			}
 			return records.map(simplified(this, resource, itemIndex));
 		}
 	}

@@ -224,18 +224,20 @@ export interface NodeRun {
 	/** Output items of the Heffl node, with their paired items. */
 	items: INodeExecutionData[];
 	json: IDataObject[];
+	/** Notices the node left for the output pane (n8n's execution hints). */
+	hints: string[];
 	/** The error that stopped the node, when it did not continue on fail. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 	run: IRun;
 }
 
-/** The Heffl node with the sandbox credential. */
-export function hefflNode(parameters: INodeParameters): INode {
+/** The Heffl node with the sandbox credential (version 1 unless told: the saved workflows' version). */
+export function hefflNode(parameters: INodeParameters, typeVersion = 1): INode {
 	return {
 		id: 'heffl',
 		name: 'Heffl',
 		type: 'n8n-nodes-heffl.heffl',
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
@@ -248,7 +250,8 @@ export function hefflWorkflow(
 	{
 		items = [{}],
 		continueOnFail = false,
-	}: { items?: IDataObject[]; continueOnFail?: boolean } = {},
+		version = 1,
+	}: { items?: IDataObject[]; continueOnFail?: boolean; version?: number } = {},
 ): WorkflowJson {
 	return {
 		nodes: [
@@ -261,7 +264,7 @@ export function hefflWorkflow(
 				parameters: { items: JSON.stringify(items) },
 			},
 			{
-				...hefflNode(parameters),
+				...hefflNode(parameters, version),
 				position: [200, 0],
 				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 			},
@@ -275,7 +278,7 @@ export function hefflWorkflow(
 export async function runHeffl(
 	parameters: INodeParameters,
 	credentials: HefflCredentials,
-	options: { items?: IDataObject[]; continueOnFail?: boolean } = {},
+	options: { items?: IDataObject[]; continueOnFail?: boolean; version?: number } = {},
 ): Promise<NodeRun> {
 	const run = await executeWorkflow(hefflWorkflow(parameters, options), credentials);
 	const task = run.data.resultData.runData.Heffl?.[0];
@@ -283,6 +286,7 @@ export async function runHeffl(
 	return {
 		items,
 		json: items.map((item) => item.json),
+		hints: (task?.hints ?? []).map((hint) => hint.message),
 		error: (task?.error ?? run.data.resultData.error) as NodeRun['error'],
 		run,
 	};

@@ -63,6 +63,9 @@ const cases: CrudCase[] = [
 			title: 'Difference Engine No. 2',
 			dealPipelineId: await firstId('/pipelines'),
 			additionalFields: {
+				// Heffl's reference requires a stage and a client (§10.3); version 1 has both fields.
+				stageId: String((ctx.sandbox.records('pipelines')[0].stages as IDataObject[])[0].id),
+				clientId: await firstId('/clients'),
 				value: 5000,
 				currency: 'EUR',
 				expectedCloseDate: '2027-03-31',
@@ -75,7 +78,7 @@ const cases: CrudCase[] = [
 			expectedCloseDate: '2027-03-31',
 			productIds: [expect.stringMatching(/^prd_/)],
 		},
-		update: { status: 'won' },
+		update: { value: 7000 },
 		untouched: 'title',
 	},
 	{
@@ -85,9 +88,10 @@ const cases: CrudCase[] = [
 			title: 'Call Ada back',
 			additionalFields: { priority: 'high', description: 'About the engine' },
 		}),
-		expected: { title: 'Call Ada back', priority: 'high', description: 'About the engine' },
-		update: { status: 'done' },
-		untouched: 'description',
+		// No v1 task schema is documented; the sandbox stores the priority as §11.5 spells it.
+		expected: { title: 'Call Ada back', priority: 'HIGH', description: 'About the engine' },
+		update: { description: 'About the engine, again' },
+		untouched: 'title',
 	},
 ];
 
@@ -181,7 +185,11 @@ describe('custom fields', () => {
 			},
 			ctx.credentials,
 		);
-		expect(updated.json[0]).toMatchObject({ cf_budget_range: '50k+', cf_referral_code: 'NAVY' });
+		// v1 records carry custom fields in `customFields` (heffl-reference.md §9.2).
+		expect(updated.json[0].customFields).toMatchObject({
+			cf_budget_range: '50k+',
+			cf_referral_code: 'NAVY',
+		});
 	});
 
 	test('deals and clients take custom fields too', async () => {
@@ -194,7 +202,7 @@ describe('custom fields', () => {
 			},
 			ctx.credentials,
 		);
-		expect(client.json[0]).toMatchObject({ cf_account_tier: 'gold' });
+		expect(client.json[0].customFields).toMatchObject({ cf_account_tier: 'gold' });
 	});
 });
 

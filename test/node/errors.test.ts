@@ -55,7 +55,10 @@ describe("Heffl's errors become NodeApiError with code, message, status and advi
 				operation: 'create',
 				title: 'Mismatched stage',
 				dealPipelineId: pipelines[0].id,
-				additionalFields: { stageId: String(pipelines[1].stages[0].id) },
+				additionalFields: {
+					stageId: String(pipelines[1].stages[0].id),
+					clientId: String(ctx.sandbox.records('clients')[0].id),
+				},
 			},
 			ctx.credentials,
 		);
@@ -146,9 +149,9 @@ describe('bad input is refused before any request, naming the field', () => {
 			/^Task: /,
 		],
 		[
-			'ID of another kind',
-			{ resource: 'deal', operation: 'get', dealId: byExpression('ld_123') },
-			/^Deal: 'ld_123' is not a Deal ID: .*start with 'dl_'$/,
+			'ID of dots alone',
+			{ resource: 'deal', operation: 'get', dealId: byExpression('..') },
+			/^Deal: '\.\.' is not an ID: an ID of dots alone would change the address$/,
 		],
 		[
 			'empty ID',
@@ -156,8 +159,8 @@ describe('bad input is refused before any request, naming the field', () => {
 			/^Deal: the ID is empty$/,
 		],
 		[
-			'linked ID of the wrong kind',
-			{ resource: 'task', operation: 'create', title: 'x', additionalFields: { leadId: 'clt_1' } },
+			'linked ID with a slash',
+			{ resource: 'task', operation: 'create', title: 'x', additionalFields: { leadId: 'ld_1/2' } },
 			/^Additional Fields › Lead ID: /,
 		],
 		[

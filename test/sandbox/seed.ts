@@ -187,11 +187,6 @@ export function seedWorkspace(
 			});
 		}
 	}
-	const leadTags = store
-		.workspace(workspace)
-		.all('tags')
-		.filter((tag) => tag.type === 'leads')
-		.map((tag) => tag.id);
 	const templates: Array<[string, string, boolean, 'STATIC' | 'DYNAMIC']> = [
 		['Standard Quotation', 'quotations', true, 'DYNAMIC'],
 		['Service Invoice', 'invoices', true, 'STATIC'],

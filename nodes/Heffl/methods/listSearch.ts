@@ -1,8 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { hefflListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { searchMethodName } from '../descriptions';
 import type { ResourceSpec } from '../resources';
-import { RESOURCES } from '../resources';
+import { RESOURCES_V2 } from '../resources';
 
 type ListSearch = (
 	this: ILoadOptionsFunctions,
@@ -10,7 +11,10 @@ type ListSearch = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
-/** One page of records for a resource locator, searched by Heffl where the list endpoint can. */
+/**
+ * One page of records for a resource locator. The term is sent as `search` only where
+ * Heffl documents it, and checked here on every record either way.
+ */
 function searchMethod(resource: ResourceSpec): ListSearch {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const term = filter?.trim();
@@ -26,20 +30,23 @@ function searchMethod(resource: ResourceSpec): ListSearch {
 			paginationToken,
 		);
 		const title = resource.title ?? ((record: IDataObject) => String(record.id));
+		const wanted = term?.toLowerCase();
 		const results = page.records
-			.map((record) => ({ name: title(record), value: String(record.id) }))
 			.filter(
-				(result) =>
-					resource.searchable || !term || result.name.toLowerCase().includes(term.toLowerCase()),
-			);
+				(record) =>
+					!wanted ||
+					Object.values(record).some(
+						(value) => typeof value === 'string' && value.toLowerCase().includes(wanted),
+					),
+			)
+			.map((record) => ({ name: title(record), value: String(record.id) }));
 		return { results, paginationToken: page.nextCursor };
 	};
 }
 
-/** `searchLeads`, `searchDocumentTemplates`, ...: one per resource that has a locator. */
+/** `searchLeads`, `searchDocumentTemplates`, ...: one per resource that reads records by ID. */
 export const listSearch: Record<string, ListSearch> = Object.fromEntries(
-	RESOURCES.filter((resource) => resource.idPrefix).map((resource) => [
-		`search${resource.displayName.replace(/ /g, '')}s`,
-		searchMethod(resource),
-	]),
+	RESOURCES_V2.filter((resource) =>
+		resource.operations.some((operation) => ['get', 'update', 'delete'].includes(operation)),
+	).map((resource) => [searchMethodName(resource.value, RESOURCES_V2), searchMethod(resource)]),
 );

@@ -16,7 +16,13 @@ function named(records: IDataObject[]): INodePropertyOptions[] {
 
 /** The pipeline chosen elsewhere in the node, in whichever parameter the operation uses. */
 function chosenPipeline(context: ILoadOptionsFunctions): string | undefined {
-	for (const parameter of ['dealPipelineId', 'updateFields.pipelineId', 'filters.pipelineId']) {
+	for (const parameter of [
+		'dealPipelineId',
+		'updateFields.pipelineId',
+		'filters.pipelineId',
+		'pipeline',
+		'filters.pipeline',
+	]) {
 		const value = context.getCurrentNodeParameter(parameter);
 		if (typeof value === 'string' && value.trim()) return value.trim();
 	}
@@ -43,14 +49,7 @@ export const loadOptions = {
 					await hefflRequest.call(this, {
 						api: 'v1',
 						method: 'GET',
-						path: recordPath(
-							this.getNode(),
-							'/pipelines',
-							pipelineId,
-							'Pipeline',
-							undefined,
-							'dpl_',
-						),
+						path: recordPath(this.getNode(), '/pipelines', pipelineId, 'Pipeline'),
 					}),
 				]
 			: await listAll(this, '/pipelines');
