@@ -12,10 +12,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+import { credentials, sampleWorkflows } from './demo-workflows';
 import {
 	ensureN8n,
 	importIntoN8n,
-	linearWorkflow,
 	login,
 	OWNER,
 	packPackage,
@@ -27,80 +27,7 @@ import { startSandbox } from '../test/sandbox';
 
 const env = process.env;
 const checkOnly = process.argv.includes('--check') || env.DEMO_CHECK === '1';
-const credentials = { hefflApi: { id: 'hefflSandbox', name: 'Heffl sandbox' } };
 const step = (message: string) => console.log(`• ${message}`);
-
-function sampleWorkflows(followUpTagId: number, v1BaseUrl: string) {
-	const newLead = linearWorkflow(
-		'demoNewLead',
-		'Heffl demo: new lead → tag it, create a follow-up task',
-		[
-			{
-				name: 'New Lead',
-				type: 'n8n-nodes-heffl.hefflTrigger',
-				parameters: { events: ['lead.created'] },
-				credentials,
-			},
-			{
-				name: 'Tag Lead',
-				type: 'n8n-nodes-heffl.heffl',
-				parameters: {
-					resource: 'lead',
-					operation: 'update',
-					leadId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' },
-					updateFields: { tags: [followUpTagId] },
-				},
-				credentials,
-			},
-			{
-				name: 'Follow-up Task',
-				type: 'n8n-nodes-heffl.heffl',
-				parameters: {
-					resource: 'task',
-					operation: 'create',
-					title: "=Follow up with {{ $('New Lead').item.json.record.name }}",
-					additionalFields: {
-						leadId: "={{ $('New Lead').item.json.record.id }}",
-						priority: 'high',
-						dueDate: '={{ $now.plus(1, "day").toISODate() }}',
-					},
-				},
-				credentials,
-			},
-		],
-	);
-	const contacts = linearWorkflow('demoContacts', 'Heffl demo: list all contacts (v2)', [
-		{ name: 'Run', type: 'n8n-nodes-base.manualTrigger' },
-		{
-			name: 'All Contacts',
-			type: 'n8n-nodes-heffl.heffl',
-			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
-			credentials,
-		},
-	]);
-	const httpRequest = linearWorkflow(
-		'demoHttpRequest',
-		'Heffl demo: HTTP Request node with the Heffl credential',
-		[
-			{ name: 'Run', type: 'n8n-nodes-base.manualTrigger' },
-			{
-				name: 'Lead Tags',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					url: `${v1BaseUrl}/tags`,
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: 'hefflApi',
-					sendQuery: true,
-					queryParameters: { parameters: [{ name: 'type', value: 'leads' }] },
-					options: {},
-				},
-				credentials,
-			},
-		],
-	);
-	return [newLead, contacts, httpRequest];
-}
 
 async function main() {
 	step(
