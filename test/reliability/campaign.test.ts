@@ -33,7 +33,11 @@ beforeAll(() => {
 	for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 		const original = console[level].bind(console);
 		console[level] = (...args: unknown[]) => {
-			produced.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg) ?? String(arg))).join(' '));
+			produced.push(
+				args
+					.map((arg) => (typeof arg === 'string' ? arg : (JSON.stringify(arg) ?? String(arg))))
+					.join(' '),
+			);
 			original(...args);
 		};
 	}
@@ -321,22 +325,23 @@ describe('bad input corpus', () => {
 			'<ada@x.com>',
 			'ada@x,com',
 		].map((email): [INodeParameters, RegExp] => [lead({ email }), /^Email: /]),
-		...['ld_1/2', 'ld_1?x', 'ld_1#x', 'ld_1 2', 'ld_\t1', 'clt_1', 'dl_1', '', '   ', 'LD_1'].map(
+		// A prefix is a hint, not a rule (issue 14): only what would change the URL is bad.
+		...['ld_1/2', 'ld_1?x', 'ld_1#x', 'ld_1 2', 'ld_\t1', '..', '.', '', '   ', '....'].map(
 			(id): [INodeParameters, RegExp] => [
 				{ resource: 'lead', operation: 'get', leadId: expr(id) },
 				/^Lead: /,
 			],
 		),
-		...['clt_1/x', 'ld_1', 'x'].map((id): [INodeParameters, RegExp] => [
+		...['clt_1/x', '..', 'a b'].map((id): [INodeParameters, RegExp] => [
 			{ resource: 'client', operation: 'delete', clientId: expr(id) },
 			/^Client: /,
 		]),
-		...['tsk_a b', 'tpl_1'].map((id): [INodeParameters, RegExp] => [
+		...['tsk_a b', '.'].map((id): [INodeParameters, RegExp] => [
 			{ resource: 'task', operation: 'update', taskId: expr(id), updateFields: { status: 'done' } },
 			/^Task: /,
 		]),
 		[
-			{ resource: 'documentTemplate', operation: 'get', documentTemplateId: expr('ld_1') },
+			{ resource: 'documentTemplate', operation: 'get', documentTemplateId: expr('tpl_1/..') },
 			/^Document Template: /,
 		],
 		[
@@ -423,7 +428,7 @@ describe('bad input corpus', () => {
 		[lead({ additionalFields: { website: 'example' } }), /^Additional Fields › Website: /],
 		[lead({ additionalFields: { value: 'lots' } }), /^Additional Fields › Value: /],
 		[lead({ additionalFields: { tags: ['vip'] } }), /^Additional Fields › Tag Names or IDs: /],
-		[lead({ additionalFields: { ownerId: 'user_1' } }), /^Additional Fields › Owner ID: /],
+		[lead({ additionalFields: { ownerId: 'usr 1' } }), /^Additional Fields › Owner ID: /],
 		[
 			{
 				resource: 'deal',
@@ -434,7 +439,7 @@ describe('bad input corpus', () => {
 			/^Update Fields › Expected Close Date: /,
 		],
 		[
-			{ resource: 'task', operation: 'create', title: 'x', additionalFields: { dealId: 'ld_1' } },
+			{ resource: 'task', operation: 'create', title: 'x', additionalFields: { dealId: 'dl_1/2' } },
 			/^Additional Fields › Deal ID: /,
 		],
 		[
@@ -443,6 +448,87 @@ describe('bad input corpus', () => {
 		],
 		[lead({ customFields: { field: [{ label: ' ', value: 'x' }] } }), /^Custom Fields › field 1: /],
 	];
+	/** Version 2: what it still refuses before sending (it leaves formats to Heffl). */
+	const v2 = (parameters: INodeParameters): INodeParameters => ({ ...parameters, '@version': 2 });
+	corpus.push(
+		...['..', 'ld_1/..', 'ld 1'].map((id): [INodeParameters, RegExp] => [
+			v2({ resource: 'lead', operation: 'get', leadId: expr(id) }),
+			/^Lead: /,
+		]),
+		[
+			v2({
+				resource: 'deal',
+				operation: 'update',
+				dealId: expr('deal_1'),
+				updateFields: { expectedCloseDate: '2026-02-31' },
+			}),
+			/^Update Fields › Expected Close Date: .*not a date on the calendar/,
+		],
+		[
+			v2({
+				resource: 'task',
+				operation: 'create',
+				title: 'x',
+				additionalFields: { dueDate: 'tomorrow' },
+			}),
+			/^Additional Fields › Due Date: .*not an ISO 8601 date/,
+		],
+		[
+			v2({
+				resource: 'deal',
+				operation: 'create',
+				title: 'x',
+				pipeline: 'dpl_1',
+				stage: 'dps_1',
+				client: expr(''),
+			}),
+			/^Client: /,
+		],
+		[
+			v2({
+				resource: 'client',
+				operation: 'create',
+				clientType: 'contact',
+				firstName: '={{ "" }}',
+			}),
+			/^First Name: /,
+		],
+		[
+			v2(
+				lead({ customFields: { field: [{ label: 'Seats', value: 'lots', valueType: 'number' }] } }),
+			),
+			/^Custom Fields › field 1 \(cf_seats\): /,
+		],
+		[
+			v2(
+				lead({
+					customFields: { field: [{ label: 'Signed', value: 'maybe', valueType: 'boolean' }] },
+				}),
+			),
+			/^Custom Fields › field 1 \(cf_signed\): /,
+		],
+		[
+			v2(lead({ additionalFields: { extraFields: '{bad' } })),
+			/^Additional Fields › Extra Fields \(JSON\): is not valid JSON/,
+		],
+		[
+			v2(lead({ additionalFields: { extraFields: '{"name": "twice"}' } })),
+			/^Additional Fields › Extra Fields \(JSON\): 'name' is also set/,
+		],
+		[
+			v2({
+				resource: 'lead',
+				operation: 'update',
+				leadId: expr('ld_1'),
+				updateFields: { email: 'a@example.com', clearFields: ['email'] },
+			}),
+			/^Update Fields › Fields to Clear › Email: /,
+		],
+		[
+			v2({ resource: 'lead', operation: 'update', leadId: expr('ld_1'), updateFields: {} }),
+			/^Update Fields: nothing to update/,
+		],
+	);
 
 	test(`${corpus.length} cases: a clear message naming the field, no request sent, no crash`, async () => {
 		expect(corpus.length).toBeGreaterThanOrEqual(50);
@@ -450,10 +536,13 @@ describe('bad input corpus', () => {
 		let sent = 0;
 		ctx.sandbox.clearRequests();
 		for (const [parameters, message] of corpus) {
-			const result = await runHeffl(parameters, ctx.credentials).catch((error: Error) => ({
-				json: [],
-				error,
-			}));
+			const { '@version': version = 1, ...rest } = parameters;
+			const result = await runHeffl(rest, ctx.credentials, { version: Number(version) }).catch(
+				(error: Error) => ({
+					json: [],
+					error,
+				}),
+			);
 			record(result);
 			if (!result.error || !message.test(result.error.message)) {
 				unclear++;
