@@ -104,14 +104,20 @@ const crud = {
 		create: () => ({
 			title: 'E2E Engine',
 			dealPipelineId: firstRecord('pipelines'),
-			additionalFields: { value: 5000, productIds: [firstRecord('products')] },
+			// Heffl's reference requires a stage and a client on deals (§10.3).
+			additionalFields: {
+				value: 5000,
+				productIds: [firstRecord('products')],
+				stageId: String((sandbox.records('pipelines')[0].stages as IDataObject[])[0].id),
+				clientId: String(sandbox.records('clients')[0].id),
+			},
 		}),
-		update: { status: 'won' },
+		update: { value: 7000 },
 	},
 	task: {
 		kind: 'tasks',
 		create: () => ({ title: 'E2E call back', additionalFields: { priority: 'high' } }),
-		update: { status: 'done' },
+		update: { description: 'Called back' },
 	},
 } as const;
 type CrudResource = keyof typeof crud;
