@@ -508,6 +508,11 @@ function unwrap(record: IDataObject): IDataObject {
 		: record;
 }
 
+/** The records of a list answered at once: v1 `{items}`, v2 `{data}`. */
+function listItems(body: IDataObject): IDataObject[] {
+	return (body.items ?? body.data ?? []) as IDataObject[];
+}
+
 /**
  * Get Many with filters checked on every returned record: records that do not match
  * are dropped and counted, so a server that ignores a filter cannot hand a filtered
@@ -525,11 +530,7 @@ async function verifiedList(
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {
 		const answer = resource.unpaginated
-			? {
-					records: ((await hefflRequest.call(context, { ...request, method: 'GET' })).items ??
-						[]) as IDataObject[],
-					nextCursor: undefined,
-				}
+			? { records: listItems(await hefflRequest.call(context, { ...request, method: 'GET' })) }
 			: await hefflListPage.call(context, request, MAX_PAGE_SIZE, cursor);
 		for (const record of answer.records) {
 			const verdicts = checks.map((check) => ({
@@ -552,7 +553,12 @@ async function verifiedList(
 			else dropped++;
 			if (limit !== undefined && kept.length >= limit) break;
 		}
-		if ((limit !== undefined && kept.length >= limit) || !answer.nextCursor) break;
+		if (
+			(limit !== undefined && kept.length >= limit) ||
+			!('nextCursor' in answer) ||
+			!answer.nextCursor
+		)
+			break;
 		cursor = answer.nextCursor;
 	}
 	if (dropped > 0) {
@@ -622,8 +628,7 @@ export async function runOperation(
 			if (checks.length) {
 				records = await verifiedList(this, resource, listRequest, limit, checks);
 			} else if (resource.unpaginated) {
-				const body = await request('GET', resource.path, { qs });
-				records = ((body.items ?? body.data ?? []) as IDataObject[]).slice(0, limit);
+				records = listItems(await request('GET', resource.path, { qs })).slice(0, limit);
 			} else {
 				records = await hefflPaginate.call(this, listRequest, limit);
 			}

@@ -373,6 +373,42 @@ describe('§12.1 webhook subscriptions', () => {
 	});
 });
 
+describe('§11.13 document templates and §7 contacts (v2)', () => {
+	test('templates: type, name prefix and inactive are sent and checked on the records', async () => {
+		const templates = ctx.sandbox.records('templates') as IDataObject[];
+		const result = await v2({
+			resource: 'documentTemplate',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { type: 'invoices', search: 'serv', includeInactive: true },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((template) => template.id)).toEqual(
+			templates
+				.filter((t) => t.type === 'invoices' && String(t.name).toLowerCase().startsWith('serv'))
+				.map((t) => t.id),
+		);
+		expect(result.json.length).toBeGreaterThan(0);
+		const one = await v2({
+			resource: 'documentTemplate',
+			operation: 'get',
+			documentTemplateId: byId(String(result.json[0].id)),
+		});
+		expect(one.json[0]).toMatchObject({ id: result.json[0].id, customFields: expect.any(Array) });
+	});
+
+	test('contacts: documented search is sent', async () => {
+		const contact = ctx.sandbox.records('contacts')[5] as IDataObject;
+		const result = await v2({
+			resource: 'contact',
+			operation: 'getAll',
+			filters: { search: String(contact.email) },
+		});
+		expect(result.json.map((record) => record.id)).toEqual([contact.id]);
+		expect(ctx.apiRequests().at(-1)?.path).toContain('search=');
+	});
+});
+
 describe('guesses never block and never destroy', () => {
 	test.each([
 		['lead', 'leads', 'lead_123e4567-e89b-12d3-a456-426614174000'],

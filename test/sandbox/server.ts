@@ -73,11 +73,15 @@ export const TAG_TYPES = [
 	'vendors',
 	'bills',
 ];
+/** §11.13's document types ("and others"), and credit_notes, which version 1 offers. */
 export const TEMPLATE_TYPES = [
 	'quotations',
 	'invoices',
 	'proforma_invoices',
 	'purchase_orders',
+	'bills',
+	'sales_orders',
+	'documents',
 	'credit_notes',
 ];
 
