@@ -28,6 +28,7 @@ import type {
 	WorkspaceId,
 } from './types';
 import { WebhookEngine } from './webhooks';
+import { createInvoice } from './invoices';
 
 /** The event catalogue of heffl-facts.md: subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [
@@ -431,6 +432,13 @@ export class Sandbox {
 			);
 		}
 		if (first === 'webhooks' && !third) return this.webhookRoute(call, second);
+		if (first === 'invoices' && !second && call.method === 'POST') {
+			const space = this.store.workspace(call.workspace);
+			const invoice = createInvoice(call.body, space, space.all('invoices').length);
+			this.store.insert(call.workspace, 'invoices', invoice);
+			this.webhooks.emit(call.workspace, 'invoice.created', invoice);
+			return ok(invoice);
+		}
 		const resource = CRUD_RESOURCES.find((candidate) => candidate.path === first);
 		if (resource && !third) return this.crud(resource, call, second);
 		throw ApiError.notFound(`No route /api/v1/${call.segments.join('/')}`);

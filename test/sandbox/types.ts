@@ -24,6 +24,7 @@ export const RECORD_KINDS = [
 	'webhooks',
 	'users',
 	'clientStages',
+	'invoices',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
