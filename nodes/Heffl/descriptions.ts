@@ -60,7 +60,18 @@ export function fieldProperty(field: FieldSpec, name = field.name): INodePropert
 	if (field.description) property.description = field.description;
 	if (field.placeholder) property.placeholder = field.placeholder;
 	if (field.options) property.options = field.options;
-	if (field.members) property.options = field.members.map((member) => fieldProperty(member));
+	if (field.members && field.type === 'fixedCollection') {
+		property.typeOptions = { multipleValues: true };
+		property.options = [
+			{
+				displayName: field.entryName ?? 'Entry',
+				name: 'entry',
+				values: field.members.map((member) => fieldProperty(member)),
+			},
+		];
+	} else if (field.members) {
+		property.options = field.members.map((member) => fieldProperty(member));
+	}
 	if (field.rows) property.typeOptions = { rows: field.rows };
 	if (field.loadOptionsMethod) {
 		property.typeOptions = { loadOptionsMethod: field.loadOptionsMethod };

@@ -205,6 +205,25 @@ function checkValue(field: FieldSpec, value: unknown, version: NodeVersion): Che
 			? ok(word === 'true')
 			: fail(`'${String(value)}' is not true or false`);
 	}
+	if (field.type === 'fixedCollection') {
+		const entries = (Array.isArray(value) ? value : []) as IDataObject[];
+		const list: IDataObject[] = [];
+		for (const [index, entry] of entries.entries()) {
+			const item: IDataObject = {};
+			for (const member of field.members ?? []) {
+				if (isEmpty(entry[member.name])) continue;
+				const result = checkValue(member, entry[member.name], version);
+				if (!('value' in result))
+					return fail(
+						`${field.entryName ?? 'entry'} ${index + 1} › ${member.displayName}: ${result.problem}`,
+						result.hint,
+					);
+				item[fieldKey(member)] = result.value;
+			}
+			list.push(item);
+		}
+		return ok(list);
+	}
 	if (field.type === 'collection') {
 		const members = Object.entries((value ?? {}) as IDataObject).filter(([, v]) => !isEmpty(v));
 		return ok(Object.fromEntries(members.map(([k, v]) => [k, asText(v)])));
@@ -298,10 +317,20 @@ function collectBody(
 	}
 
 	const body: IDataObject = {};
-	for (const [field, value, where] of given) {
+	for (const [field, givenValue, where] of given) {
+		// A list of entries arrives as {entry: [...]}: the entries are the value.
+		const value =
+			field.type === 'fixedCollection' ? ((givenValue as IDataObject)?.entry ?? []) : givenValue;
 		if (isEmpty(value) && !(field.type === 'number' && value === 0)) {
 			if (operation === 'create' && field.required) {
-				checked(node, itemIndex, where, fail(`a ${resource.label} needs a value here`));
+				checked(
+					node,
+					itemIndex,
+					where,
+					fail(
+						`${/^[aeiou]/.test(resource.label) ? 'an' : 'a'} ${resource.label} needs a value here`,
+					),
+				);
 			}
 			if (operation === 'update' && version === 1) {
 				body[fieldKey(field)] = field.type === 'multiOptions' ? [] : null;

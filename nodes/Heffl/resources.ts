@@ -14,7 +14,16 @@ export interface FieldSpec {
 	/** The API's key in bodies and query strings; the parameter name when absent. */
 	key?: string;
 	displayName: string;
-	type: 'string' | 'number' | 'boolean' | 'options' | 'multiOptions' | 'dateTime' | 'collection';
+	type:
+		| 'string'
+		| 'number'
+		| 'boolean'
+		| 'options'
+		| 'multiOptions'
+		| 'dateTime'
+		| 'collection'
+		/** A list of objects (an invoice's line items), each made of `members`. */
+		| 'fixedCollection';
 	/**
 	 * What the value is. Version 1 checks formats strictly (its saved workflows keep
 	 * that); version 2 only normalises what is unambiguous and leaves the rest to Heffl.
@@ -44,8 +53,10 @@ export interface FieldSpec {
 	nullable?: boolean;
 	/** Linked record: a main field becomes a resource locator searching this resource. */
 	locator?: string;
-	/** Members of a `collection` field (an object such as a billing address). */
+	/** Members of a `collection` (one object) or `fixedCollection` (a list of them) field. */
 	members?: FieldSpec[];
+	/** How one entry of a `fixedCollection` is called: "Line Item". */
+	entryName?: string;
 	/** Multi-line text input. */
 	rows?: number;
 	options?: INodePropertyOptions[];
@@ -656,6 +667,76 @@ export const RESOURCES_V2: ResourceSpec[] = [
 				),
 				filter: 'server',
 			},
+		],
+	},
+	{
+		// §10.5: only Create is documented.
+		value: 'invoice',
+		displayName: 'Invoice',
+		label: 'invoice',
+		api: 'v1',
+		path: '/invoices',
+		operations: ['create'],
+		extraFields: true,
+		fields: [
+			link('client', 'clientId', 'Client', 'client the invoice is for', 'clt_', {
+				main: true,
+				required: true,
+				locator: 'client',
+			}),
+			{ ...dateTime('date', 'Date', 'Invoice date'), main: true, required: true },
+			{ ...dateTime('dueDate', 'Due Date', 'When the invoice is due'), main: true, required: true },
+			{
+				displayName: 'Line Items',
+				name: 'lineItems',
+				type: 'fixedCollection',
+				default: {},
+				main: true,
+				required: true,
+				entryName: 'Line Item',
+				placeholder: 'Add Line Item',
+				description: 'What is invoiced; at least one line',
+				members: [
+					text('name', 'Name', 'Name of the line', { placeholder: 'e.g. Website audit' }),
+					number('quantity', 'Quantity', 'How many'),
+					number('price', 'Price', 'Price of one'),
+					text('description', 'Description', 'Details of the line', { rows: 2 }),
+					link('productId', 'productId', 'Product ID', 'product', 'prd_'),
+					link('taxRateId', 'taxRateId', 'Tax Rate ID', 'tax rate', 'txr_'),
+					number('discount', 'Discount', 'Discount on the line'),
+					choice(
+						'discountType',
+						'Discount Type',
+						['fixed', 'percentage'],
+						'Whether the discount is an amount or a percentage',
+					),
+					number('buyPrice', 'Buy Price', 'Cost price of one'),
+				],
+			},
+			choice('status', 'Status', ['DRAFT', 'SENT'], 'Status of the new invoice'),
+			{
+				displayName: 'Prices Include Tax',
+				name: 'isInclusiveTax',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the prices include tax',
+			},
+			link('contact', 'contactId', 'Contact ID', 'contact person at the client', 'clt_'),
+			text('subject', 'Subject', 'Subject of the invoice', {
+				placeholder: 'e.g. January retainer',
+			}),
+			text('notes', 'Notes', 'Notes printed on the invoice', { rows: 4 }),
+			link('salesPerson', 'salesPersonId', 'Sales Person ID', 'user who sold', 'usr_'),
+			link(
+				'template',
+				'templateId',
+				'Template ID',
+				'invoice document template (the team default when empty)',
+				'tpl_',
+			),
+			text('tags', 'Tag IDs', 'IDs of the tags of the invoice, separated by commas', {
+				format: 'ids',
+			}),
 		],
 	},
 	{

@@ -344,6 +344,79 @@ describe('§10.4/§11.5 tasks', () => {
 	});
 });
 
+describe('§10.5 invoices', () => {
+	test('create with every documented field: client, dates, line items, status, tax, contact, subject, notes, sales person, template, tags', async () => {
+		const template = (ctx.sandbox.records('templates') as IDataObject[]).find(
+			(candidate) => candidate.type === 'invoices',
+		);
+		const created = await v2({
+			resource: 'invoice',
+			operation: 'create',
+			client: byId(firstId('clients')),
+			date: '2026-01-15',
+			dueDate: '2026-02-15T12:00:00Z',
+			lineItems: {
+				entry: [
+					{
+						name: 'Audit',
+						quantity: 2,
+						price: 100,
+						discount: 10,
+						discountType: 'percentage',
+						description: 'Two days',
+						productId: firstId('products'),
+						taxRateId: 'txr_std',
+						buyPrice: 40,
+					},
+					{ name: 'Support', quantity: 1, price: 50 },
+				],
+			},
+			additionalFields: {
+				status: 'SENT',
+				isInclusiveTax: true,
+				contact: firstId('clients'),
+				subject: 'January',
+				notes: 'Thank you',
+				salesPerson: firstId('users'),
+				template: String(template?.id),
+				tags: '3',
+			},
+		});
+		expect(created.error).toBeUndefined();
+		expect(created.json[0]).toMatchObject({
+			clientId: firstId('clients'),
+			date: '2026-01-15T00:00:00.000Z',
+			dueDate: '2026-02-15T12:00:00.000Z',
+			status: 'SENT',
+			isInclusiveTax: true,
+			subject: 'January',
+			notes: 'Thank you',
+			salesPersonId: firstId('users'),
+			templateId: template?.id,
+			tags: ['3'],
+			subTotal: 250,
+			discountTotal: 20,
+			total: 230,
+			lineItems: [
+				expect.objectContaining({ name: 'Audit', productId: firstId('products'), amount: 180 }),
+				expect.objectContaining({ name: 'Support', amount: 50 }),
+			],
+		});
+	});
+
+	test('no line item: refused naming the field', async () => {
+		const result = await v2({
+			resource: 'invoice',
+			operation: 'create',
+			client: byId(firstId('clients')),
+			date: '2026-01-15',
+			dueDate: '2026-02-15',
+			lineItems: { entry: [] },
+		});
+		expect(result.error?.message).toBe('Line Items: an invoice needs a value here');
+	});
+});
+
 describe('§12.1 webhook subscriptions', () => {
 	test('create sends name, url and events; an empty name becomes "n8n: " and the events', async () => {
 		const named = await v2({
@@ -427,30 +500,39 @@ describe('guesses never block and never destroy', () => {
 			events: ['lead.created'],
 			createdAt: new Date().toISOString(),
 		});
-		const parameter = `${resource}Id`;
-		for (const version of [1, 2]) {
-			const got = await runHeffl(
-				{ resource, operation: 'get', [parameter]: byId(id), simplify: false },
-				ctx.credentials,
-				{ version },
-			);
-			expect(got.error).toBeUndefined();
-			expect(got.json[0].id).toBe(id);
-		}
-		if (resource !== 'webhookSubscription') {
-			const field = resource === 'task' || resource === 'deal' ? 'title' : 'name';
-			const updated = await v2({
-				resource,
-				operation: 'update',
-				[parameter]: byId(id),
-				updateFields: { [field]: 'Changed' },
+		try {
+			const parameter = `${resource}Id`;
+			for (const version of [1, 2]) {
+				const got = await runHeffl(
+					{ resource, operation: 'get', [parameter]: byId(id), simplify: false },
+					ctx.credentials,
+					{ version },
+				);
+				expect(got.error?.message).toBeUndefined();
+				expect(got.json[0].id).toBe(id);
+			}
+			if (resource !== 'webhookSubscription') {
+				const field = resource === 'task' || resource === 'deal' ? 'title' : 'name';
+				const updated = await v2({
+					resource,
+					operation: 'update',
+					[parameter]: byId(id),
+					updateFields: { [field]: 'Changed' },
+				});
+				expect(updated.error?.message).toBeUndefined();
+				expect(stored(kind, id)[field]).toBe('Changed');
+			}
+			const deleted = await v2({ resource, operation: 'delete', [parameter]: byId(id) });
+			expect(deleted.json).toEqual([{ id, deleted: true }]);
+			expect(stored(kind, id)).toBeUndefined();
+		} finally {
+			// A failure above must not leave a record the other tests would read.
+			const path = kind === 'webhooks' ? 'webhooks' : kind;
+			await fetch(`${ctx.sandbox.urls.v1}/${path}/${encodeURIComponent(id)}`, {
+				method: 'DELETE',
+				headers: { 'x-api-key': ctx.sandbox.apiKey },
 			});
-			expect(updated.error).toBeUndefined();
-			expect(stored(kind, id)[field]).toBe('Changed');
 		}
-		const deleted = await v2({ resource, operation: 'delete', [parameter]: byId(id) });
-		expect(deleted.json).toEqual([{ id, deleted: true }]);
-		expect(stored(kind, id)).toBeUndefined();
 	});
 
 	test.each(['..', '.', 'ld_1/..', 'ld 1', 'ld_1?x=1', 'ld_1#a'])(
