@@ -535,6 +535,23 @@ describe('guesses never block and never destroy', () => {
 		}
 	});
 
+	test.each([
+		['pipeline', 'pipelines', '7'],
+		['product', 'products', 'product-uuid-9f1c'],
+		['documentTemplate', 'templates', 'template_42'],
+	])('%s (%s) By ID works with the ID %s, in both versions', async (resource, kind, id) => {
+		ctx.sandbox.insert(kind as never, { id, name: 'Inserted', type: 'quotations', stages: [] });
+		for (const version of [1, 2]) {
+			const got = await runHeffl(
+				{ resource, operation: 'get', [`${resource}Id`]: byId(id), simplify: false },
+				ctx.credentials,
+				{ version },
+			);
+			expect(got.error?.message).toBeUndefined();
+			expect(got.json[0].id).toBe(id);
+		}
+	});
+
 	test.each(['..', '.', 'ld_1/..', 'ld 1', 'ld_1?x=1', 'ld_1#a'])(
 		'the ID %j is refused before anything is sent',
 		async (id) => {

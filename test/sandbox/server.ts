@@ -503,7 +503,6 @@ export class Sandbox {
 	}
 
 	private template(call: Call, id: string): JsonObject {
-		if (!id.startsWith('tpl_')) throw ApiError.notFound(`No document template with ID '${id}'`);
 		return this.store.require(call.workspace, 'templates', id, 'document template');
 	}
 
