@@ -135,6 +135,7 @@ function roundTripWorkflow(resource: CrudResource) {
 
 let roundTrips: Record<CrudResource, ReturnType<typeof linearWorkflow>>;
 let contactsWorkflow: ReturnType<typeof linearWorkflow>;
+let version2Workflow: ReturnType<typeof linearWorkflow>;
 let errorWorkflow: ReturnType<typeof linearWorkflow>;
 let httpWorkflow: ReturnType<typeof linearWorkflow>;
 let triggerWorkflow: ReturnType<typeof linearWorkflow>;
@@ -151,6 +152,35 @@ beforeAll(async () => {
 			roundTripWorkflow(resource),
 		]),
 	) as typeof roundTrips;
+	// Version 2 (Heffl's reference) beside the version-1 workflows: parameters of its own.
+	const v2 = { typeVersion: 2 };
+	version2Workflow = webhookWorkflow('Version2', [
+		heffl(
+			'Create',
+			{
+				resource: 'lead',
+				operation: 'create',
+				name: 'E2E Nathan',
+				additionalFields: { jobTitle: 'Buyer', website: 'nathan.example' },
+			},
+			v2,
+		),
+		heffl(
+			'Update',
+			{
+				resource: 'lead',
+				operation: 'update',
+				leadId: byId(createdId),
+				updateFields: { jobTitle: 'Head Buyer' },
+			},
+			v2,
+		),
+		heffl(
+			'Won Deals',
+			{ resource: 'deal', operation: 'getAll', returnAll: true, filters: { status: 'WON' } },
+			v2,
+		),
+	]);
 	contactsWorkflow = webhookWorkflow('Contacts', [
 		heffl('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true }),
 	]);
@@ -270,6 +300,18 @@ describe('the packed package in real n8n', () => {
 			);
 		},
 	);
+
+	test('version 2: a lead created and updated (PUT) with its own parameter names; Get Many filtered in n8n', async () => {
+		const outputs = await run(version2Workflow);
+		expect(outputs.Create[0]).toMatchObject({
+			name: 'E2E Nathan',
+			title: 'Buyer',
+			website: 'https://nathan.example',
+		});
+		expect(outputs.Update[0]).toMatchObject({ id: outputs.Create[0].id, title: 'Head Buyer' });
+		const won = sandbox.records('deals').filter((deal) => deal.status === 'WON');
+		expect(outputs['Won Deals'].map((deal) => deal.id)).toEqual(won.map((deal) => deal.id));
+	});
 
 	test('Return All over several pages of v2 contacts costs one request per 100', async () => {
 		sandbox.clearRequests();
