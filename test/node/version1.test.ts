@@ -7,6 +7,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
+import { versionProperties } from '../../nodes/Heffl/descriptions';
 import { sampleWorkflows } from '../../scripts/demo-workflows';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
@@ -90,5 +91,23 @@ describe('the demo workflows, saved with version 1', () => {
 		expect(listed.json.map((contact) => contact.id)).toEqual(
 			ctx.sandbox.records('contacts').map((contact) => contact.id),
 		);
+	});
+});
+
+describe("version 1's parameters are frozen", () => {
+	test('names, types, defaults, options and display conditions stay as saved workflows knew them', () => {
+		// Texts (descriptions, placeholders, the By ID check) may improve; what a saved
+		// workflow means may not. The snapshot was taken from the release before version 2
+		// and compared with it (identical).
+		const meaning = (property: IDataObject): IDataObject => {
+			const { description, placeholder, action, modes, ...rest } = property;
+			void [description, placeholder, action, modes];
+			for (const key of ['options', 'values'])
+				if (Array.isArray(rest[key])) rest[key] = (rest[key] as IDataObject[]).map(meaning);
+			return rest;
+		};
+		expect(
+			versionProperties(1).map((property) => meaning(property as unknown as IDataObject)),
+		).toMatchSnapshot();
 	});
 });
