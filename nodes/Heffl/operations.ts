@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readLimit, readMaxRetries } from '../shared/parameters';
 import type { HefflRequest } from '../shared/transport';
 import { hefflPaginate, hefflRequest, httpsProblem, recordPath } from '../shared/transport';
 import type { FieldSpec, OperationName, ResourceSpec } from './resources';
@@ -281,7 +282,7 @@ export async function runOperation(
 		api: resource.api,
 		itemIndex,
 		recordLabel: resource.label,
-		maxRetries: typeof options.maxRetries === 'number' ? options.maxRetries : undefined,
+		maxRetries: readMaxRetries(this, options, itemIndex),
 	};
 	const request = (
 		method: HefflRequest['method'],
@@ -314,9 +315,7 @@ export async function runOperation(
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {
-			const limit = this.getNodeParameter('returnAll', itemIndex, false)
-				? undefined
-				: (this.getNodeParameter('limit', itemIndex, 50) as number);
+			const limit = readLimit(this, itemIndex);
 			const qs = listQuery(this, resource, itemIndex);
 			const records = resource.unpaginated
 				? (((await request('GET', resource.path, { qs })).items ?? []) as IDataObject[]).slice(
