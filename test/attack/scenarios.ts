@@ -395,16 +395,18 @@ export const scenarios: Scenario[] = [
 	...(['get', 'create'] as const).map(
 		(operation): Scenario => ({
 			item: 5,
-			name: `${operation}: headers at once, then 1 byte every 300 ms (deadline lowered to 1 s): cut off at the deadline`,
+			name: `${operation}: headers at once, then 1 byte every 300 ms (deadline lowered to 1 s): cut off at the deadline, connection closed`,
 			capMs: 4000,
-			run: async () =>
-				await withLimits(
+			run: async () => {
+				let closed = false;
+				return await withLimits(
 					{ deadlineMs: 1000 },
 					async () =>
 						await withServers(
 							async (_request, response) => {
+								response.on('close', () => (closed = true));
 								response.writeHead(200, { 'content-type': 'application/json' });
-								for (let i = 0; i < 100 && !response.destroyed; i++) {
+								for (let i = 0; i < 100 && !closed; i++) {
 									response.write(' ');
 									await new Promise((resolve) => setTimeout(resolve, 300));
 								}
@@ -422,11 +424,45 @@ export const scenarios: Scenario[] = [
 										: /within 1 s: the task may or may not have been created$/,
 								);
 								expect(base.requests).toHaveLength(1);
+								// The request was aborted, not just abandoned: the trickle stops.
+								for (let i = 0; i < 20 && !closed; i++) {
+									await new Promise((resolve) => setTimeout(resolve, 50));
+								}
+								expect(closed).toBe(true);
 							},
 						),
-				),
+				);
+			},
 		}),
 	),
+	{
+		item: 5,
+		name: 'an answer still trickling in ends as soon as the execution is cancelled, connection closed',
+		capMs: 3000,
+		run: async () => {
+			let closed = false;
+			return await withServers(
+				async (_request, response) => {
+					response.on('close', () => (closed = true));
+					response.writeHead(200, { 'content-type': 'application/json' });
+					for (let i = 0; i < 100 && !closed; i++) {
+						response.write(' ');
+						await new Promise((resolve) => setTimeout(resolve, 100));
+					}
+					response.end('{}');
+				},
+				async (base, apiKey) => {
+					const outcome = await cancelledRequest(credentialsFor(base.origin, apiKey), 300);
+					expect(outcome.error).toMatch(/execution was cancelled while waiting for Heffl/);
+					expect(outcome.elapsedMs).toBeLessThan(2000);
+					for (let i = 0; i < 20 && !closed; i++) {
+						await new Promise((resolve) => setTimeout(resolve, 50));
+					}
+					expect(closed).toBe(true);
+				},
+			);
+		},
+	},
 	...(
 		[
 			['Get Many', tasks(), /HTTP 200 with an HTML page/],
