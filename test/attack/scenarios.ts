@@ -43,6 +43,7 @@ const getTask: INodeParameters = {
 	operation: 'get',
 	taskId: { __rl: true, mode: 'id', value: 'tsk_attack' },
 };
+type Headers = Record<string, string>;
 const task = (n: number) => ({ id: `tsk_${n}`, title: `Task ${n}` });
 
 /** Starts the servers, runs `body`, closes everything, and counts the key on the other hosts. */
@@ -250,7 +251,7 @@ export const scenarios: Scenario[] = [
 			],
 			[
 				'an HTTP date three days ahead in Retry-After',
-				{ 'retry-after': new Date(Date.now() + 3 * 86_400_000).toUTCString() },
+				() => ({ 'retry-after': new Date(Date.now() + 3 * 86_400_000).toUTCString() }),
 				429,
 				/wait (25919\d|259200) s \(Retry-After\)/,
 			],
@@ -260,7 +261,7 @@ export const scenarios: Scenario[] = [
 				429,
 				/wait 1000000000 s \(Retry-After\)/,
 			],
-		] as Array<[string, Record<string, string>, number, RegExp]>
+		] as Array<[string, Headers | (() => Headers), number, RegExp]>
 	).map(
 		([what, headers, status, message]): Scenario => ({
 			item: 3,
@@ -268,7 +269,13 @@ export const scenarios: Scenario[] = [
 			capMs: 3000,
 			run: async () =>
 				await withServers(
-					(_request, response) => json(response, status, { code: 'TOO_MANY_REQUESTS' }, headers),
+					(_request, response) =>
+						json(
+							response,
+							status,
+							{ code: 'TOO_MANY_REQUESTS' },
+							typeof headers === 'function' ? headers() : headers,
+						),
 					async (base, apiKey) => {
 						const result = await runHeffl(tasks(), credentialsFor(base.origin, apiKey));
 						expectFailure(result, message, /run the item again later/);

@@ -86,9 +86,14 @@ export function json(response: ServerResponse, status: number, body: unknown, he
 	response.end(JSON.stringify(body));
 }
 
+/** Every key the scenarios used, for the campaign's scan of outputs and logs. */
+export const issuedKeys: string[] = [];
+
 /** A fresh key per scenario, so a leak of one scenario's key is attributed to it. */
 export function attackKey(): string {
-	return `hk_attack_${randomBytes(12).toString('hex')}`;
+	const key = `hk_attack_${randomBytes(12).toString('hex')}`;
+	issuedKeys.push(key);
+	return key;
 }
 
 export function credentialsFor(origin: string, apiKey = attackKey()) {
