@@ -64,6 +64,8 @@ export interface HefflRequest {
 	maxRetries?: number;
 	/** Names the record in messages: "lead", "webhook subscription". */
 	recordLabel?: string;
+	/** Where the records of a list answer are (`items` in v1, `data` in v2); they are checked to be records. */
+	listKey?: 'items' | 'data';
 }
 
 interface HefflCredentials {
@@ -396,8 +398,18 @@ function successBody(
 	if (body === undefined || body === '') {
 		if (statusCode === 204 || request.method === 'DELETE') return {};
 	} else if (isObject(body)) {
-		if (body.items === undefined || Array.isArray(body.items)) return body;
-		return unexpected(`a list whose 'items' is ${describeBody(body.items)}`);
+		// `items` is a list of records wherever Heffl sends it; `data` too when a list was asked for.
+		for (const key of new Set(['items', request.listKey ?? 'items'])) {
+			const list = body[key];
+			if (list === undefined && key !== request.listKey) continue;
+			if (!Array.isArray(list)) {
+				return unexpected(`a list whose '${key}' is ${describeBody(list)}`);
+			}
+			if (!list.every(isObject)) {
+				return unexpected(`a list whose '${key}' has entries that are not records`);
+			}
+		}
+		return body;
 	}
 	return unexpected(`${describeBody(body)} instead of a JSON object`);
 
@@ -646,24 +658,15 @@ export async function hefflListPage(
 ): Promise<Page> {
 	const node = this.getNode();
 	const sizeParameter = request.api === 'v1' ? 'limit' : 'pageSize';
+	const listKey = request.api === 'v1' ? 'items' : 'data';
 	const body = await hefflRequest.call(this, {
 		...request,
 		method: 'GET',
+		listKey,
 		qs: { ...request.qs, [sizeParameter]: pageSize, ...(cursor ? { cursor } : {}) },
 	});
-	const listKey = request.api === 'v1' ? 'items' : 'data';
-	const list = body[listKey];
-	const fix = `Check the ${request.api} Base URL in the Heffl API credential: it should be Heffl's API address, like https://api.heffl.com/api/${request.api}.`;
-	if (!Array.isArray(list) || !list.every(isObject)) {
-		throw pageError(
-			node,
-			request,
-			`Heffl answered a list request without a list of records: '${listKey}' is ${Array.isArray(list) ? 'a list with entries that are not records' : describeBody(list)}`,
-			fix,
-		);
-	}
+	const records = body[listKey] as IDataObject[];
 	const envelope = request.api === 'v1' ? body : isObject(body.meta) ? body.meta : {};
-	const records = list as IDataObject[];
 	if (envelope.hasMore !== true) return { records };
 	const next = envelope.nextCursor;
 	const label = `${labelOf(request)} list`;
@@ -675,7 +678,7 @@ export async function hefflListPage(
 			'Reading stopped here rather than returning part of the list as if it were all of it.',
 		);
 	}
-	if (list.length === 0) {
+	if (records.length === 0) {
 		throw pageError(
 			node,
 			request,

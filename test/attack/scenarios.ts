@@ -620,6 +620,12 @@ export const scenarios: Scenario[] = [
 				tasks(),
 				/entries that are not records/,
 			],
+			[
+				'a v2 list whose data is text',
+				{ data: 'maintenance', meta: { hasMore: false } },
+				{ resource: 'contact', operation: 'getAll', returnAll: true },
+				/'data' is text \('maintenance'\)/,
+			],
 		] as Array<[string, unknown, INodeParameters, RegExp]>
 	).map(
 		([what, body, parameters, message]): Scenario => ({
@@ -637,4 +643,36 @@ export const scenarios: Scenario[] = [
 				),
 		}),
 	),
+	{
+		item: 9,
+		name: 'tags dropdown whose items hold nulls: rejected with what Heffl sent, not a TypeError',
+		capMs: 3000,
+		run: async () =>
+			await withServers(
+				(_request, response) => json(response, 200, { items: [null], hasMore: false }),
+				async (base, apiKey) => {
+					await expect(
+						loadOptions('getTags', { resource: 'lead' }, credentialsFor(base.origin, apiKey)),
+					).rejects.toThrow(/'items' has entries that are not records/);
+				},
+			),
+	},
+	{
+		item: 8,
+		name: 'a v2 list whose data is text echoing the key: the error says what was sent, without the key',
+		capMs: 3000,
+		run: async () =>
+			await withServers(
+				(request, response) =>
+					json(response, 200, { data: `key ${String(request.headers['x-api-key'])}` }),
+				async (base, apiKey) => {
+					const result = await runHeffl(
+						{ resource: 'contact', operation: 'getAll', returnAll: true },
+						credentialsFor(base.origin, apiKey),
+					);
+					expectFailure(result, /'data' is text \('key \[redacted API key\]'\)/);
+					expect(JSON.stringify(result.run)).not.toContain(apiKey);
+				},
+			),
+	},
 ];
