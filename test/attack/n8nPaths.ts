@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The ways n8n sends a request with the Heffl credential besides our nodes, driven
  * through n8n-core as n8n drives them: the credential test (n8n's CredentialsTester

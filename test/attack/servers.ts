@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- test tooling, not shipped */
 /**
  * Misbehaving Heffl look-alikes on loopback: each listener records every request it
  * receives (headers included), so a test can prove where the API key went.
