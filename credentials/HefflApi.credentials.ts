@@ -1,10 +1,21 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { UserError } from 'n8n-workflow';
+
+import { httpsProblem, joinUrl, normalizeBaseUrl, originOf } from '../nodes/shared/origin';
+
+/** The request options n8n hands to `authenticate`: its own, or the legacy ones of the HTTP Request node. */
+type AnyRequestOptions = IHttpRequestOptions & {
+	uri?: string;
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+};
 
 export class HefflApi implements ICredentialType {
 	name = 'hefflApi';
@@ -44,16 +55,44 @@ export class HefflApi implements ICredentialType {
 		},
 	];
 
-	// Generic, so the HTTP Request node can reuse this credential. The key is
-	// trimmed because Heffl answers 401 to a key pasted with spaces or a line break.
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'x-api-key': '={{$credentials.apiKey.trim()}}',
-			},
-		},
-	};
+	/**
+	 * Runs for every request n8n authenticates with this credential: the nodes', the
+	 * credential test's and the HTTP Request node's. The key goes only to the origins of
+	 * the two base URLs, over https (plain http only to this machine), and never
+	 * follows a redirect, so it cannot be carried to another host or downgraded.
+	 * The key is trimmed because Heffl answers 401 to a key pasted with a space or line break.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const options = requestOptions as AnyRequestOptions;
+		const target = joinUrl(options.baseURL, options.uri ?? options.url);
+		const problem = httpsProblem(target);
+		if (problem) {
+			throw new UserError(`Heffl API credential: the API key was not sent, ${problem}`, {
+				description: 'Fix the base URLs in the Heffl API credential.',
+			});
+		}
+		const allowed = [credentials.v1BaseUrl, credentials.v2BaseUrl].map((base) =>
+			originOf(normalizeBaseUrl(base)),
+		);
+		const origin = originOf(target);
+		if (!allowed.includes(origin)) {
+			throw new UserError(
+				`Heffl API credential: the API key was not sent to ${origin}: it is sent only to the origin of the v1 or v2 Base URL (${[...new Set(allowed.filter(Boolean))].join(', ')})`,
+				{
+					description:
+						"Use a URL of Heffl's API, or fix the base URLs in the Heffl API credential.",
+				},
+			);
+		}
+		options.disableFollowRedirect = true;
+		options.followRedirect = false;
+		options.followAllRedirects = false;
+		options.headers = { ...options.headers, 'x-api-key': String(credentials.apiKey ?? '').trim() };
+		return options;
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

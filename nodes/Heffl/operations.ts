@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readLimit, readMaxRetries } from '../shared/parameters';
 import type { HefflRequest } from '../shared/transport';
 import {
 	hefflListPage,
@@ -614,7 +615,7 @@ export async function runOperation(
 		api: resource.apis?.[operation] ?? resource.api,
 		itemIndex,
 		recordLabel: resource.label,
-		maxRetries: typeof options.maxRetries === 'number' ? options.maxRetries : undefined,
+		maxRetries: readMaxRetries(this, options, itemIndex),
 	};
 	const request = (
 		method: HefflRequest['method'],
@@ -648,9 +649,7 @@ export async function runOperation(
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {
-			const limit = this.getNodeParameter('returnAll', itemIndex, false)
-				? undefined
-				: (this.getNodeParameter('limit', itemIndex, 50) as number);
+			const limit = readLimit(this, itemIndex);
 			const { qs, checks } = listFilters(this, resource, itemIndex, version);
 			const listRequest = { ...base, path: resource.path, qs };
 			let records: IDataObject[];

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sleep } from 'n8n-workflow';
 
 type Headers = Record<string, unknown>;
 
@@ -84,21 +83,28 @@ export function budgetId(apiKey: string, baseUrl: string): string {
 	return createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
 }
 
-/** Waits for the window to reset when the budget is spent, then takes one request from it. */
-export async function takeFromBudget(id: string): Promise<void> {
+/**
+ * How long the next request on this key must wait for the window to reset, or 0,
+ * in which case one request is taken from the budget. Waiting is the caller's job,
+ * so it can cap the wait and observe the execution's cancel signal.
+ */
+export function budgetWaitMs(id: string, now = Date.now()): number {
 	const budget = budgets.get(id);
-	if (!budget) return;
-	const now = Date.now();
+	if (!budget) return 0;
 	if (budget.resetAt !== undefined && now >= budget.resetAt) {
 		budgets.delete(id);
-		return;
+		return 0;
 	}
 	if (budget.remaining !== undefined && budget.remaining <= 0 && budget.resetAt !== undefined) {
-		await sleep(budget.resetAt - now);
-		budgets.delete(id);
-		return;
+		return budget.resetAt - now;
 	}
 	if (budget.remaining !== undefined) budget.remaining -= 1;
+	return 0;
+}
+
+/** Drops what Heffl said about the key's budget, so the next request asks Heffl again. */
+export function forgetBudget(id: string): void {
+	budgets.delete(id);
 }
 
 export function recordBudget(id: string, reading: RateLimitReading): void {

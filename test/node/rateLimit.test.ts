@@ -66,7 +66,9 @@ describe('retries: only where they cannot duplicate a record', () => {
 			{ resource: 'task', operation: 'create', title: 'after 500' },
 			ctx.credentials,
 		);
-		expect(result.error?.message).toBe('Heffl failed to answer (HTTP 500)');
+		expect(result.error?.message).toBe(
+			'Heffl failed to answer (HTTP 500): the task may or may not have been created',
+		);
 		expect(ctx.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(1);
 	});
 

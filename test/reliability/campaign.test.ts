@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useSandbox } from '../harness/context';
 import { runHeffl } from '../harness/n8n';
 import { TriggerHarness } from '../harness/trigger';
+import { scenarios } from '../attack/scenarios';
+import { issuedKeys } from '../attack/servers';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 20, 40, 60], timeoutMs: 2000, maxAttempts: 4 },
@@ -589,6 +591,33 @@ describe('bad input corpus', () => {
 		figures.push(['bad input: requests that reached the sandbox', sent, '0']);
 		expect([unclear, sent]).toEqual([0, 0]);
 	}, 60_000);
+});
+
+describe('attacks on the transport: misbehaving servers, one scenario per finding of issue 13', () => {
+	test('passed, key seen by another host 0, longer than its cap 0', async () => {
+		let passed = 0;
+		let keySeenElsewhere = 0;
+		let overCap = 0;
+		const failed: string[] = [];
+		for (const scenario of scenarios) {
+			const started = Date.now();
+			try {
+				const outcome = await scenario.run();
+				keySeenElsewhere += outcome.keySeenByOtherHost;
+				passed++;
+			} catch (error) {
+				failed.push(`${scenario.name}: ${(error as Error).message}`);
+			}
+			if (Date.now() - started > scenario.capMs) overCap++;
+		}
+		for (const key of issuedKeys) secrets.add(key);
+		for (const failure of failed) console.log(`attack failed: ${failure}`);
+		figures.push(['attacks: scenarios passed', `${passed} / ${scenarios.length}`, 'all']);
+		figures.push(['attacks: requests with the key seen by another host', keySeenElsewhere, '0']);
+		figures.push(['attacks: scenarios longer than their cap', overCap, '0']);
+		expect(failed).toEqual([]);
+		expect([keySeenElsewhere, overCap]).toEqual([0, 0]);
+	}, 120_000);
 });
 
 describe('secrets', () => {

@@ -1,0 +1,188 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/**
+ * Findings 1 and 2 of issue 13 inside real n8n 2.41.1 (its credential tester, its
+ * HTTP Request node and the packed package), against loopback listeners:
+ *
+ *   npx tsx test/attack/real-n8n.mts
+ *
+ * Packs into its own folder and uses its own n8n user folder, so it can run beside
+ * other real-n8n runs. Prints one line per check and exits 1 if any failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+	ensureN8n,
+	freePort,
+	importIntoN8n,
+	linearWorkflow,
+	login,
+	prepareUserFolder,
+	ROOT,
+	startN8n,
+	// @ts-expect-error -- plain ESM script shared with `npm start`
+} from '../../scripts/real-n8n.mjs';
+import { attackKey, json, listen } from './servers';
+
+function pack(): string {
+	const out = mkdtempSync(join(tmpdir(), 'heffl-transport-pack-'));
+	mkdirSync(out, { recursive: true });
+	spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+	const result = spawnSync('npm', ['pack', '--pack-destination', out], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
+	if (result.status !== 0) throw new Error(`npm pack failed: ${result.stderr}`);
+	return join(out, result.stdout.trim().split('\n').pop() as string);
+}
+
+const results: Array<[string, boolean, string]> = [];
+const check = (name: string, ok: boolean, detail = '') => {
+	results.push([name, ok, detail]);
+	console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+};
+
+ensureN8n();
+const apiKey = attackKey();
+const base = await listen((_request, response) =>
+	json(response, 200, { items: [], hasMore: false }),
+);
+const thief = await listen((_request, response) =>
+	json(response, 200, { items: [], hasMore: false }),
+);
+const redirecting = await listen((request, response) => {
+	response.writeHead(302, { location: `${thief.origin}${request.url}` });
+	response.end();
+});
+const folder = mkdtempSync(join(tmpdir(), 'heffl-transport-n8n-'));
+let n8n: { url: string; output: () => string; stop: () => Promise<void> } | undefined;
+try {
+	prepareUserFolder(folder, pack());
+	const credential = (id: string, origin: string) => ({
+		id,
+		name: id,
+		type: 'hefflApi',
+		data: { apiKey, v1BaseUrl: `${origin}/api/v1`, v2BaseUrl: `${origin}/api/v2` },
+	});
+	const webhookWorkflow = (name: string, node: Record<string, unknown>) =>
+		linearWorkflow(`wf${name}`, name, [
+			{
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				parameters: {
+					httpMethod: 'POST',
+					path: name.toLowerCase(),
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+				},
+			},
+			{ ...node, onError: 'continueRegularOutput' },
+		]);
+	const httpRequest = (credentialId: string, url: string) => ({
+		name: 'HTTP',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			url,
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: 'hefflApi',
+			options: {},
+		},
+		credentials: { hefflApi: { id: credentialId, name: credentialId } },
+	});
+	const workflows = [
+		webhookWorkflow('HttpOwn', httpRequest('credSound', `${base.origin}/api/v1/tags`)),
+		webhookWorkflow('HttpElsewhere', httpRequest('credSound', `${thief.origin}/steal`)),
+		webhookWorkflow(
+			'HttpRedirect',
+			httpRequest('credRedirect', `${redirecting.origin}/api/v1/tags`),
+		),
+		webhookWorkflow('HefflRedirect', {
+			name: 'Heffl',
+			type: 'n8n-nodes-heffl.heffl',
+			parameters: { resource: 'task', operation: 'getAll', returnAll: true },
+			credentials: { hefflApi: { id: 'credRedirect', name: 'credRedirect' } },
+		}),
+	];
+	importIntoN8n(folder, {
+		credentials: [
+			credential('credSound', base.origin),
+			credential('credRedirect', redirecting.origin),
+		],
+		workflows,
+	});
+	n8n = await startN8n(folder, await freePort(), {
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	});
+	const session = await login(n8n.url);
+	const url = n8n.url;
+
+	const run = async (name: string) => {
+		await session.activate(`wf${name}`);
+		let answer = await fetch(`${url}/webhook/${name.toLowerCase()}`, { method: 'POST' });
+		for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
+			await new Promise((done) => setTimeout(done, 200));
+			answer = await fetch(`${url}/webhook/${name.toLowerCase()}`, { method: 'POST' });
+		}
+		return JSON.stringify(await answer.json());
+	};
+
+	const own = await run('HttpOwn');
+	check(
+		'HTTP Request node with the credential reaches the base URL with the key',
+		base.sawKey(apiKey) === 1,
+		own.slice(0, 120),
+	);
+	const elsewhere = await run('HttpElsewhere');
+	check(
+		'HTTP Request node with the credential: another origin never gets the key',
+		thief.requests.length === 0 && /API key was not sent/.test(elsewhere),
+		elsewhere.slice(0, 200),
+	);
+	const redirected = await run('HttpRedirect');
+	check(
+		'HTTP Request node with the credential: a 302 to another origin is not followed',
+		thief.requests.length === 0,
+		redirected.slice(0, 200),
+	);
+	const heffl = await run('HefflRedirect');
+	check(
+		'Heffl node: a 302 to another origin is not followed and names it',
+		thief.requests.length === 0 && heffl.includes(`to ${thief.origin}; it was not followed`),
+		heffl.slice(0, 200),
+	);
+
+	// The editor tests a credential as it is saved: POST /rest/credentials/test.
+	const plainPort = new URL(thief.origin).port;
+	const before = thief.requests.length;
+	const plainCredential = {
+		name: 'plain http',
+		type: 'hefflApi',
+		data: {
+			apiKey,
+			v1BaseUrl: `http://[::ffff:127.0.0.1]:${plainPort}/api/v1`,
+			v2BaseUrl: `http://[::ffff:127.0.0.1]:${plainPort}/api/v2`,
+		},
+	};
+	// Saving, as the editor does before it tests the credential.
+	const saved = await session.call('POST', '/credentials', plainCredential);
+	const tested = await session.call('POST', '/credentials/test', {
+		credentials: { id: saved.id, ...plainCredential },
+	});
+	check(
+		'credential test with a plain-http, non-loopback base URL: refused, nothing sent',
+		tested?.status === 'Error' && thief.requests.length === before,
+		JSON.stringify(tested).slice(0, 200),
+	);
+	check("the key appears nowhere in n8n's log", !n8n.output().includes(apiKey));
+} finally {
+	await n8n?.stop();
+	await Promise.all([base.close(), thief.close(), redirecting.close()]);
+	rmSync(folder, { recursive: true, force: true });
+}
+const failed = results.filter(([, ok]) => !ok).length;
+console.log(`${results.length - failed} of ${results.length} checks passed`);
+process.exit(failed ? 1 : 0);
