@@ -658,6 +658,30 @@ export const scenarios: Scenario[] = [
 			),
 	},
 	{
+		item: 9,
+		name: 'stages dropdown of a pipeline whose stages are an object: no stages, not a TypeError',
+		capMs: 3000,
+		run: async () =>
+			await withServers(
+				(_request, response) =>
+					json(response, 200, {
+						items: [
+							{ id: 'dpl_a', name: 'Broken', stages: {} },
+							{ id: 'dpl_b', name: 'Sales', stages: [null, { id: 'dps_1', name: 'New' }] },
+						],
+						hasMore: false,
+					}),
+				async (base, apiKey) => {
+					const options = await loadOptions(
+						'getPipelineStages',
+						{ resource: 'deal' },
+						credentialsFor(base.origin, apiKey),
+					);
+					expect(options).toEqual([{ name: 'Sales › New', value: 'dps_1' }]);
+				},
+			),
+	},
+	{
 		item: 8,
 		name: 'a v2 list whose data is text echoing the key: the error says what was sent, without the key',
 		capMs: 3000,

@@ -53,8 +53,10 @@ export const loadOptions = {
 					}),
 				]
 			: await listAll(this, '/pipelines');
+		// A pipeline whose `stages` is not a list contributes no stages instead of a TypeError.
 		return pipelines.flatMap((pipeline) =>
-			((pipeline.stages ?? []) as IDataObject[])
+			(Array.isArray(pipeline.stages) ? (pipeline.stages as IDataObject[]) : [])
+				.filter((stage) => stage !== null && typeof stage === 'object')
 				.sort((a, b) => Number(a.position) - Number(b.position))
 				.map((stage) => ({
 					name: pipelineId
