@@ -10,9 +10,15 @@ import { ROOT } from './real-n8n.mjs';
 
 /** Builds, packs into `folder` (default: a new temporary folder) and returns the tarball's path. */
 export function packPackageInto(folder = mkdtempSync(join(tmpdir(), 'heffl-pack-'))) {
-	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+	const build = spawnSync('npm', ['run', 'build'], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
-	const pack = spawnSync('npm', ['pack', '--pack-destination', folder], { cwd: ROOT, encoding: 'utf8' });
+	const pack = spawnSync('npm', ['pack', '--pack-destination', folder], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
 	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
 	return join(folder, pack.stdout.trim().split('\n').pop());
 }
