@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- tooling, not shipped */
 /**
  * `npm run screenshots`: the README's pictures, taken from the real n8n editor.
  * Starts the sandbox and a real n8n 2.x with this package installed (as `npm start`

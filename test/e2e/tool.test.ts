@@ -248,7 +248,10 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 		expect(deletes.length).toBeGreaterThan(0);
 		expect(
 			deletes.filter(
-				(option) => !/permanent|cannot be undone|irreversib/i.test(option.description ?? ''),
+				(option) =>
+					!/permanent|cannot be undone|irreversib|cannot be restored|no way to restore/i.test(
+						option.description ?? '',
+					),
 			),
 		).toEqual([]);
 	});
