@@ -182,6 +182,7 @@ async function main() {
 		rmSync(profile, { recursive: true, force: true });
 		await n8n.stop();
 		await sandbox.close();
+		rmSync(folder, { recursive: true, force: true });
 	}
 }
 

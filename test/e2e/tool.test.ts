@@ -203,7 +203,7 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 		expect(n8n.output()).not.toMatch(/Failed to load package|cannot be used as a tool/i);
 	});
 
-	test('every parameter an agent may fill says what it is; every operation has the action an agent reads; Delete says it is permanent', async () => {
+	test('every parameter an agent may fill says what it is; every operation has the action an agent reads; Delete is described as destructive', async () => {
 		const tool = (await servedTypes()).filter((type) => type.name === TOOL_TYPE);
 		const newest = tool.reduce((a, b) =>
 			Math.max(...versions(a)) >= Math.max(...versions(b)) ? a : b,
