@@ -1,0 +1,192 @@
+/**
+ * `npm run screenshots`: the README's pictures, taken from the real n8n editor.
+ * Starts the sandbox and a real n8n 2.x with this package installed (as `npm start`
+ * does, on free ports), opens the editor in Debian's headless Chromium (installed
+ * with apt-get when missing; playwright-core only drives it and never downloads a
+ * browser), logs in as the owner and saves each panel into docs/screenshots/.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+import { startSandbox } from '../test/sandbox/index.ts';
+import { packPackageInto } from './pack.mjs';
+import {
+	ROOT,
+	OWNER,
+	ensureN8n,
+	freePort,
+	importIntoN8n,
+	linearWorkflow,
+	prepareUserFolder,
+	startN8n,
+} from './real-n8n.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const OUT = join(ROOT, 'docs', 'screenshots');
+const credentials = { hefflApi: { id: 'hefflSandbox', name: 'Heffl sandbox' } };
+const step = (message) => console.log(`• ${message}`);
+
+function ensureChromium() {
+	if (existsSync(CHROMIUM)) return;
+	step("installing Debian's chromium (apt-get)");
+	const install = () =>
+		spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+			stdio: 'inherit',
+		}).status === 0;
+	if (!install()) {
+		spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+		if (!install()) throw new Error('apt-get install chromium failed (run as root?)');
+	}
+}
+
+/** What the pictures show: a new lead tagged by the trigger's workflow, and an agent's tool. */
+function workflows() {
+	const trigger = linearWorkflow('shotsLeadFollowUp', 'New lead: follow-up task', [
+		{
+			name: 'Heffl Trigger',
+			type: 'n8n-nodes-heffl.hefflTrigger',
+			parameters: { events: ['lead.created'] },
+			credentials,
+		},
+		{
+			name: 'Heffl',
+			type: 'n8n-nodes-heffl.heffl',
+			parameters: {
+				resource: 'task',
+				operation: 'create',
+				title: '=Follow up with {{ $json.record.name }}',
+				additionalFields: { leadId: '={{ $json.record.id }}', priority: 'high' },
+			},
+			credentials,
+		},
+	]);
+	const agent = {
+		...linearWorkflow('shotsAgentTool', 'Agent with the Heffl tool', [
+			{ name: 'Chat', type: 'n8n-nodes-base.manualTrigger' },
+			{ name: 'AI Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 2 },
+		]),
+	};
+	agent.nodes.push({
+		id: 'shotsHefflTool',
+		name: 'Find Lead',
+		type: 'n8n-nodes-heffl.hefflTool',
+		typeVersion: 1,
+		position: [440, 220],
+		parameters: {
+			resource: 'lead',
+			operation: 'get',
+			leadId: {
+				__rl: true,
+				mode: 'id',
+				value: "={{ $fromAI('leadId', 'the lead ID, e.g. ld_0123', 'string') }}",
+			},
+		},
+		credentials,
+	});
+	agent.connections['Find Lead'] = {
+		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+	};
+	return { trigger, agent };
+}
+
+async function main() {
+	ensureChromium();
+	step('n8n 2.x (cached), building and packing n8n-nodes-heffl');
+	ensureN8n();
+	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackageInto());
+	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
+	const { trigger, agent } = workflows();
+	importIntoN8n(folder, {
+		credentials: [
+			{
+				...credentials.hefflApi,
+				type: 'hefflApi',
+				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
+			},
+		],
+		workflows: [trigger, agent],
+	});
+	step('starting n8n');
+	const n8n = await startN8n(folder, await freePort(), {
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	});
+	const profile = mkdtempSync(join(tmpdir(), 'heffl-chromium-'));
+	let context;
+	try {
+		context = await chromium.launchPersistentContext(profile, {
+			executablePath: CHROMIUM,
+			headless: true,
+			chromiumSandbox: false, // --no-sandbox: root in a container
+			args: [
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+			viewport: { width: 1440, height: 900 },
+			deviceScaleFactor: 1,
+		});
+		const page = context.pages()[0] ?? (await context.newPage());
+		page.setDefaultTimeout(60_000);
+
+		step('logging in as the owner');
+		await page.goto(`${n8n.url}/signin`);
+		await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+		await page.fill('input[name=password]', OWNER.password);
+		await page.click('[data-test-id=form-submit-button]');
+		await page.waitForURL((url) => !url.pathname.includes('signin'));
+
+		mkdirSync(OUT, { recursive: true });
+		const shot = async (file) => {
+			await page.waitForTimeout(1500); // fonts, icons and the panel's opening animation
+			await page.screenshot({ path: join(OUT, file) });
+			step(`docs/screenshots/${file}`);
+		};
+		const openWorkflow = async (workflow) => {
+			await page.goto(`${n8n.url}/workflow/${workflow.id}`);
+			await page.waitForSelector('[data-test-id=canvas-node]');
+		};
+		const openNode = async (name) => {
+			await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).dblclick();
+			await page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
+		};
+		const closeNode = async () => {
+			await page.click('[data-test-id=ndv-close-button]');
+			await page.waitForSelector('[data-test-id=ndv]', { state: 'hidden' });
+		};
+
+		await openWorkflow(trigger);
+		await shot('workflow.png');
+		await openNode('Heffl');
+		await shot('node.png');
+		await closeNode();
+		await openNode('Heffl Trigger');
+		await shot('trigger.png');
+		await closeNode();
+
+		await openWorkflow(agent);
+		await openNode('Find Lead');
+		await shot('tool.png');
+		await closeNode();
+
+		await page.goto(`${n8n.url}/home/credentials/${credentials.hefflApi.id}`);
+		await page.waitForSelector('[data-test-id=editCredential-modal]');
+		await shot('credential.png');
+	} finally {
+		await context?.close();
+		rmSync(profile, { recursive: true, force: true });
+		await n8n.stop();
+		await sandbox.close();
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

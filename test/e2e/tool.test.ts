@@ -1,0 +1,304 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/**
+ * The Heffl node as an AI agent's tool, in a real n8n 2.x: the tool variant n8n
+ * generates from `usableAsTool` (`n8n-nodes-heffl.hefflTool`), what an agent reads
+ * of it, and calls with `$fromAI()`-filled parameters.
+ *
+ * No language model is involved: a call is made the way the editor's "Execute step"
+ * on a tool node makes it (the "From AI parameters" dialog). n8n then replaces the
+ * agent the tool is attached to with its hidden Tool Executor node, hands it the
+ * arguments an agent would have sent, and runs the tool node exactly as an agent's
+ * call does: schema built from the `$fromAI()` calls, validated arguments, node run.
+ *
+ * Concrete calls pin typeVersion 1, whose parameters do not change; the description
+ * checks read the newest version n8n serves.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { nodeNameToToolName } from 'n8n-workflow';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+// @ts-expect-error -- plain ESM script shared with the screenshots script
+import { packPackageInto } from '../../scripts/pack.mjs';
+import {
+	ensureN8n,
+	freePort,
+	importIntoN8n,
+	login,
+	N8N_DIR,
+	OWNER,
+	prepareUserFolder,
+	startN8n,
+	// @ts-expect-error -- plain ESM script shared with `npm start`
+} from '../../scripts/real-n8n.mjs';
+import type { StartedSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
+
+const TOOL_TYPE = 'n8n-nodes-heffl.hefflTool';
+const credentials = { hefflApi: { id: 'hefflSandboxTool', name: 'Heffl sandbox' } };
+/** `$fromAI()` as a user types it; n8n's parser takes no escaped quote inside the description. */
+const fromAI = (key: string, description: string, type = 'string') => {
+	if (description.includes("'")) throw new Error(`no ' in a $fromAI() description: ${description}`);
+	return `={{ $fromAI('${key}', '${description}', '${type}') }}`;
+};
+
+let sandbox: StartedSandbox;
+let n8n: { url: string; output: () => string; stop: () => Promise<void> };
+let session: Awaited<ReturnType<typeof login>>;
+let cookie: string;
+
+/**
+ * Manual Trigger → AI Agent, with a Heffl tool attached to the agent, as a user builds
+ * it. The agent has no model: n8n swaps it for its Tool Executor when the tool runs.
+ */
+function agentWorkflow(id: string, toolName: string, parameters: IDataObject) {
+	const node = (name: string, type: string, typeVersion: number, x: number, y: number) => ({
+		id: `${id}-${name.replace(/\W/g, '')}`,
+		name,
+		type,
+		typeVersion,
+		position: [x, y],
+		parameters: {},
+	});
+	return {
+		id,
+		name: `Agent with ${toolName}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Run', 'n8n-nodes-base.manualTrigger', 1, 0, 0),
+			node('Agent', '@n8n/n8n-nodes-langchain.agent', 2, 240, 0),
+			{ ...node(toolName, TOOL_TYPE, 1, 240, 220), parameters, credentials },
+		],
+		connections: {
+			Run: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+			[toolName]: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
+		},
+	};
+}
+
+const createLead = agentWorkflow('wfToolCreateLead', 'Create Lead', {
+	resource: 'lead',
+	operation: 'create',
+	name: fromAI('name', 'the full name of the lead'),
+	email: fromAI('email', 'the e-mail address of the lead, e.g. ada@example.com'),
+});
+const getLead = agentWorkflow('wfToolGetLead', 'Get Lead', {
+	resource: 'lead',
+	operation: 'get',
+	leadId: { __rl: true, mode: 'id', value: fromAI('leadId', 'the lead ID, e.g. ld_0123') },
+});
+
+type ToolRun = {
+	status: string;
+	/** The arguments the tool received (what an agent would have sent). */
+	arguments?: IDataObject;
+	/** What the tool handed back to the agent. */
+	response?: unknown;
+	error?: string;
+};
+
+/**
+ * Calls the workflow's tool as the editor's "Execute step" does, with `args` as the
+ * agent's arguments (omitted: no arguments at all), and waits for the execution.
+ */
+async function callTool(workflow: ReturnType<typeof agentWorkflow>, args?: IDataObject) {
+	const tool = workflow.nodes[2];
+	const toolName = nodeNameToToolName(tool);
+	const { executionId } = (await session.call('POST', `/workflows/${workflow.id}/run`, {
+		destinationNode: { nodeName: tool.name, mode: 'inclusive' },
+		...(args && { agentRequest: { query: { [toolName]: args }, tool: { name: toolName } } }),
+	})) as { executionId: string };
+	const flatted = createRequire(join(N8N_DIR, 'package.json'))('flatted');
+	for (let attempt = 0; attempt < 150; attempt++) {
+		const execution = await session.call('GET', `/executions/${executionId}`);
+		if (execution && !['new', 'running'].includes(execution.status)) {
+			const { runData, error } = flatted.parse(execution.data).resultData;
+			const toolRun = runData[tool.name]?.[0];
+			return {
+				status: execution.status,
+				arguments: toolRun?.inputOverride?.ai_tool?.[0]?.[0]?.json,
+				response: toolRun?.data?.ai_tool?.[0]?.[0]?.json?.response,
+				error: error?.message,
+			} as ToolRun;
+		}
+		await new Promise((done) => setTimeout(done, 200));
+	}
+	throw new Error(`execution ${executionId} did not finish in 30 s`);
+}
+
+/** The node descriptions n8n serves to its editor (every version of every type). */
+async function servedTypes(): Promise<INodeTypeDescription[]> {
+	const answer = await fetch(`${n8n.url}/types/nodes.json`, {
+		headers: { cookie, 'browser-id': 'heffl-scripts' },
+	});
+	expect(answer.status).toBe(200);
+	return (await answer.json()) as INodeTypeDescription[];
+}
+
+const versions = (description: INodeTypeDescription) =>
+	Array.isArray(description.version) ? description.version : [description.version];
+
+beforeAll(async () => {
+	ensureN8n();
+	const folder = prepareUserFolder(
+		mkdtempSync(join(tmpdir(), 'heffl-tool-e2e-')),
+		packPackageInto(),
+	);
+	sandbox = await startSandbox({ rateLimit: false });
+	importIntoN8n(folder, {
+		credentials: [
+			{
+				...credentials.hefflApi,
+				type: 'hefflApi',
+				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
+			},
+		],
+		workflows: [createLead, getLead],
+	});
+	n8n = await startN8n(folder, await freePort(), {
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	});
+	session = await login(n8n.url);
+	// The node-types file wants the session cookie too; login() keeps its own.
+	const answer = await fetch(`${n8n.url}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'browser-id': 'heffl-scripts' },
+		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+	});
+	cookie = answer.headers
+		.getSetCookie()
+		.map((entry) => entry.split(';')[0])
+		.join('; ');
+}, 900_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.close();
+});
+
+describe('the Heffl node as an AI agent tool, in real n8n', () => {
+	test('n8n registers "Heffl Tool" for every version of the node: no inputs, an ai_tool output, the Heffl credential', async () => {
+		const types = await servedTypes();
+		const node = types.filter((type) => type.name === 'n8n-nodes-heffl.heffl');
+		const tool = types.filter((type) => type.name === TOOL_TYPE);
+		expect(node.length).toBeGreaterThan(0);
+		expect(tool.flatMap(versions).sort()).toEqual(node.flatMap(versions).sort());
+		for (const description of tool) {
+			expect(description).toMatchObject({
+				displayName: 'Heffl Tool',
+				inputs: [],
+				outputs: ['ai_tool'],
+				credentials: [expect.objectContaining({ name: 'hefflApi' })],
+				codex: expect.objectContaining({ categories: expect.arrayContaining(['AI']) }),
+			});
+			// n8n adds the description the agent reads; by default it follows the operation.
+			expect(description.properties.map((property) => property.name)).toEqual(
+				expect.arrayContaining(['descriptionType', 'toolDescription', 'resource', 'operation']),
+			);
+		}
+		expect(n8n.output()).not.toMatch(/Failed to load package|cannot be used as a tool/i);
+	});
+
+	test('every parameter an agent may fill says what it is; every operation has the action an agent reads; Delete is described as destructive', async () => {
+		const tool = (await servedTypes()).filter((type) => type.name === TOOL_TYPE);
+		const newest = tool.reduce((a, b) =>
+			Math.max(...versions(a)) >= Math.max(...versions(b)) ? a : b,
+		);
+		const undescribed: string[] = [];
+		// Containers (collections) are opened by the user; the agent fills what is inside.
+		const walk = (properties: INodeProperties[], path: string) => {
+			for (const property of properties) {
+				if (['notice', 'callout', 'button', 'hidden'].includes(property.type)) continue;
+				const here = `${path}${property.name}`;
+				const container = property.type === 'collection' || property.type === 'fixedCollection';
+				// noDataExpression: no expression, so no $fromAI(): the user sets it (resource, operation).
+				if (!container && !property.noDataExpression && !property.description?.trim())
+					undescribed.push(
+						`${here} (${property.displayName}, shown for ${JSON.stringify(property.displayOptions?.show ?? {})})`,
+					);
+				if (property.type === 'collection') walk(property.options as INodeProperties[], `${here}.`);
+				if (property.type === 'fixedCollection')
+					for (const group of property.options as Array<{
+						name: string;
+						values: INodeProperties[];
+					}>)
+						walk(group.values, `${here}.${group.name}.`);
+			}
+		};
+		walk(newest.properties, '');
+		expect(undescribed, `version ${Math.max(...versions(newest))}`).toEqual([]);
+
+		const operations = newest.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) =>
+				(property.options as Array<{ value: string; action?: string; description?: string }>).map(
+					(option) => ({ ...option, resource: property.displayOptions?.show?.resource }),
+				),
+			);
+		expect(operations.length).toBeGreaterThan(0);
+		// With "Set Automatically", the tool's description is "<action> in Heffl".
+		expect(
+			operations.filter((option) => !option.action?.trim() || !option.description?.trim()),
+		).toEqual([]);
+		const deletes = operations.filter((option) => option.value === 'delete');
+		expect(deletes.length).toBeGreaterThan(0);
+		expect(
+			deletes.filter(
+				(option) =>
+					!/permanent|cannot be undone|irreversib|cannot be restored|no way to restore/i.test(
+						option.description ?? '',
+					),
+			),
+		).toEqual([]);
+	});
+
+	test('$fromAI() arguments become the record: the tool creates the lead the agent described, once', async () => {
+		const v1 = (await servedTypes()).find(
+			(type) => type.name === TOOL_TYPE && versions(type).includes(1),
+		);
+		// The parameters this workflow sets must exist in version 1, or the call proves nothing.
+		const leadCreate = v1?.properties.filter(
+			(property) =>
+				property.displayOptions?.show?.resource?.includes('lead') &&
+				property.displayOptions?.show?.operation?.includes('create'),
+		);
+		expect(leadCreate?.map((property) => property.name)).toEqual(
+			expect.arrayContaining(['name', 'email']),
+		);
+
+		const args = { name: 'Agent Ada Lovelace', email: 'agent.ada@example.com' };
+		const run = await callTool(createLead, args);
+		expect(run).toMatchObject({ status: 'success', arguments: args, error: undefined });
+		const created = sandbox.records('leads').filter((lead) => lead.email === args.email);
+		expect(created).toEqual([expect.objectContaining(args)]);
+		expect(run.response).toEqual([expect.objectContaining({ ...args, id: created[0].id })]);
+	});
+
+	test('a call missing an argument is refused by the schema n8n builds from $fromAI(), before anything reaches Heffl', async () => {
+		sandbox.clearRequests();
+		const partial = await callTool(createLead, { name: 'Agent Without Mail' });
+		expect(partial.status).toBe('error');
+		expect(partial.error).toMatch(/did not match expected schema[\s\S]*email/);
+		const none = await callTool(createLead);
+		expect(none.error).toMatch(/did not match expected schema[\s\S]*name[\s\S]*email/);
+		expect(sandbox.requests.filter((request) => request.apiVersion !== 'control')).toEqual([]);
+	});
+
+	test("$fromAI() in a record locator: the tool gets the lead the agent names, and a wrong ID comes back with Heffl's reason and no API key", async () => {
+		const [lead] = sandbox.records('leads');
+		const found = await callTool(getLead, { leadId: String(lead.id) });
+		expect(found).toMatchObject({ status: 'success', arguments: { leadId: lead.id } });
+		expect(found.response).toEqual([expect.objectContaining({ id: lead.id, name: lead.name })]);
+
+		const missing = await callTool(getLead, { leadId: 'ld_missing0000000000000' });
+		expect(missing.status).toBe('error');
+		expect(missing.error).toContain('The lead was not found');
+		expect(missing.error).toContain('NOT_FOUND');
+		expect(JSON.stringify(missing)).not.toContain(sandbox.apiKey);
+		expect(n8n.output()).not.toContain(sandbox.apiKey);
+	});
+});
