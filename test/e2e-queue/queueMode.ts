@@ -180,7 +180,10 @@ export async function startQueueEnvironment(): Promise<QueueEnvironment> {
 			],
 			workflows: [...bulk, ...Object.values(roundTrips), trigger],
 		})) as QueueStack;
-		const session = await login(stack.main.url);
+		const session = await login(stack.main.url).catch(async (error: Error) => {
+			await stack.stop();
+			throw error;
+		});
 		return {
 			sandbox,
 			stack,
@@ -378,6 +381,32 @@ export async function triggerDeliveries(env: QueueEnvironment, count: number) {
 		p99: ackTimes[Math.ceil((count * 99) / 100) - 1],
 		executions,
 		perWorker,
+	};
+}
+
+/**
+ * `count` lead.created events one after another, each delivered before the next is
+ * emitted: the time to the 200 as the sandbox measured it, as the single-process
+ * bench row does.
+ */
+export async function sequentialAcknowledgement(env: QueueEnvironment, count: number) {
+	const { sandbox } = env;
+	sandbox.deliveries.length = 0;
+	const before = executionsOf(env, env.trigger.id).length;
+	for (let i = 0; i < count; i++) {
+		sandbox.emit('lead.created', { id: `ld_seq${i}`, name: `Sequential lead ${i}` });
+		await sandbox.waitForDeliveries((all) => (all[i]?.attempts.length ?? 0) > 0, 30_000);
+	}
+	const times = sandbox.deliveries
+		.map((delivery) => delivery.attempts[0].durationMs)
+		.sort((a, b) => a - b);
+	const executions = (await waitForExecutions(env, env.trigger.id, before + count)).slice(before);
+	return {
+		p50: times[Math.floor(count / 2) - 1],
+		p99: times[Math.ceil((count * 99) / 100) - 1],
+		firstTime: sandbox.deliveries.filter((delivery) => delivery.attempts[0].statusCode === 200)
+			.length,
+		executions: executions.length,
 	};
 }
 
