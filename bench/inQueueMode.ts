@@ -8,6 +8,7 @@ import {
 	BULK,
 	activateTrigger,
 	concurrentBulk,
+	DELIVERY_WAVE,
 	duplicateDeliveries,
 	sequentialAcknowledgement,
 	startQueueEnvironment,
@@ -46,7 +47,7 @@ export async function queueModeBenchmarks(row: Row, sequentialDeliveries = 1000)
 		);
 		const burst = await triggerDeliveries(env, TRIGGER_DELIVERIES);
 		row(
-			`${QUEUE}: ${TRIGGER_DELIVERIES} signed deliveries emitted at once`,
+			`${QUEUE}: ${TRIGGER_DELIVERIES} signed deliveries in waves of ${DELIVERY_WAVE} at once`,
 			`all acknowledged in ${seconds(burst.acknowledgedMs)} (p50 ${burst.p50} ms, p99 ${burst.p99} ms), 200 at the first attempt ${burst.succeededFirstTime}, executions ${burst.executions.length} (${Object.entries(
 				burst.perWorker,
 			)

@@ -14,6 +14,7 @@ import {
 	callWebhook,
 	concurrentBulk,
 	CRUD,
+	DELIVERY_WAVE,
 	duplicateDeliveries,
 	executionsOf,
 	rememberedWebhookIds,
@@ -142,6 +143,7 @@ describe('the packed package in n8n queue mode (main, 2 workers, webhook process
 		const burst = await triggerDeliveries(env, TRIGGER_DELIVERIES);
 		figures.deliveries = {
 			acknowledgedFirstTime: burst.succeededFirstTime,
+			wave: DELIVERY_WAVE,
 			secondsUntilAllAcknowledged: burst.acknowledgedMs / 1000,
 			p50Ms: burst.p50,
 			p99Ms: burst.p99,

@@ -347,17 +347,28 @@ export async function waitForExecutions(
 	}
 }
 
+/** Deliveries the sandbox sends at the same moment in `triggerDeliveries`. */
+export const DELIVERY_WAVE = 10;
+
 /**
- * `count` lead.created events, emitted at once: the sandbox signs and delivers each
- * to the webhook processor. Returns the time to each first answer and the executions.
+ * `count` lead.created events in waves of DELIVERY_WAVE emitted at once (the next wave
+ * once the last one is answered): the sandbox signs and delivers each to the webhook
+ * processor. Returns the time to each first answer and the executions.
  */
 export async function triggerDeliveries(env: QueueEnvironment, count: number) {
 	const { sandbox } = env;
 	sandbox.deliveries.length = 0;
 	const before = executionsOf(env, env.trigger.id).length;
 	const started = Date.now();
-	for (let i = 0; i < count; i++) {
-		sandbox.emit('lead.created', { id: `ld_queue${i}`, name: `Queue lead ${i}` });
+	for (let wave = 0; wave < count; wave += DELIVERY_WAVE) {
+		const end = Math.min(count, wave + DELIVERY_WAVE);
+		for (let i = wave; i < end; i++) {
+			sandbox.emit('lead.created', { id: `ld_queue${i}`, name: `Queue lead ${i}` });
+		}
+		await sandbox.waitForDeliveries(
+			(all) => all.slice(wave, end).every((delivery) => delivery.attempts.length > 0),
+			60_000,
+		);
 	}
 	await sandbox.waitForDeliveries(
 		(all) => all.length === count && all.every((delivery) => delivery.status !== 'pending'),
