@@ -12,7 +12,7 @@ export default defineConfig({
 	resolve: { alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] },
 	test: {
 		include: ['test/**/*.test.ts'],
-		exclude: ['test/reliability/**', 'test/e2e/**', 'node_modules/**'],
+		exclude: ['test/reliability/**', 'test/e2e/**', 'test/e2e-queue/**', 'node_modules/**'],
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: 'forks',

@@ -4,7 +4,8 @@
  * verification and trigger acknowledgement, measured in one run against the
  * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
  * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window; `BENCH_REAL_N8N=0` skips
- * the runs inside a real n8n (bench/inRealN8n.ts).
+ * the runs inside a real n8n (bench/inRealN8n.ts); `BENCH_QUEUE=0` skips the runs in n8n's queue
+ * mode (bench/inQueueMode.ts: installs Redis and Postgres from Debian's packages when missing).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { format, resolveConfig } from 'prettier';
 import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
+import { queueModeBenchmarks } from './inQueueMode';
 import { realN8nBenchmarks } from './inRealN8n';
 import type { HefflCredentials } from '../test/harness/n8n';
 import { runHeffl } from '../test/harness/n8n';
@@ -211,6 +213,16 @@ async function main() {
 			),
 		);
 	}
+	if (process.env.BENCH_QUEUE === '0') {
+		row('in n8n queue mode (2 workers, webhook processor)', 'skipped: BENCH_QUEUE=0');
+	} else {
+		await queueModeBenchmarks(row).catch((error: Error) =>
+			row(
+				'in n8n queue mode (2 workers, webhook processor)',
+				`NOT MEASURED, the queue-mode stack failed: ${error.message.slice(0, 300)}`,
+			),
+		);
+	}
 	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
 	const table = [
 		'| measurement | result |',
@@ -229,4 +241,4 @@ async function main() {
 
 // Run through vitest so the nodes load exactly as in the tests (TypeScript sources,
 // n8n-workflow's CommonJS build); it measures and prints, it asserts nothing.
-test('benchmarks', main, 15 * 60_000);
+test('benchmarks', main, 30 * 60_000);

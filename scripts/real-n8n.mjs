@@ -46,10 +46,9 @@ export function ensureN8n() {
 	writeFileSync(stampFile, stamp);
 }
 
-/** Builds and packs this package; returns the tarball's path. */
-export function packPackage() {
+/** Builds and packs this package into `out` (emptied first); returns the tarball's path. */
+export function packPackage(out = join(tmpdir(), 'n8n-nodes-heffl-pack')) {
 	run('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-	const out = join(tmpdir(), 'n8n-nodes-heffl-pack');
 	rmSync(out, { recursive: true, force: true });
 	mkdirSync(out, { recursive: true });
 	const result = spawnSync('npm', ['pack', '--pack-destination', out], {
@@ -113,9 +112,12 @@ export function n8nCli(folder, args, extra = {}) {
 	};
 }
 
-/** Starts `n8n start`; resolves once /healthz/readiness answers ok. */
-export async function startN8n(folder, port, extra = {}) {
-	const child = spawn(join(NODE24_BIN, 'node'), [N8N_BIN, 'start'], {
+/**
+ * Starts `n8n start` (or another command with its flags: `['worker', '--concurrency=1']`);
+ * resolves once /healthz/readiness on `port` answers ok.
+ */
+export async function startN8n(folder, port, extra = {}, command = ['start']) {
+	const child = spawn(join(NODE24_BIN, 'node'), [N8N_BIN, ...command], {
 		env: n8nEnv(folder, {
 			N8N_PORT: String(port),
 			N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
@@ -257,8 +259,8 @@ export function linearWorkflow(id, name, nodes) {
 	return { id, name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** Imports credentials and workflows through n8n's CLI (before `n8n start`). */
-export function importIntoN8n(folder, { credentials = [], workflows = [] }) {
+/** Imports credentials and workflows through n8n's CLI (before `n8n start`); `extra`: more env. */
+export function importIntoN8n(folder, { credentials = [], workflows = [] }, extra = {}) {
 	for (const [what, list] of [
 		['credentials', credentials],
 		['workflow', workflows],
@@ -266,7 +268,7 @@ export function importIntoN8n(folder, { credentials = [], workflows = [] }) {
 		if (list.length === 0) continue;
 		const file = join(folder, `import-${what}.json`);
 		writeFileSync(file, JSON.stringify(list));
-		const result = n8nCli(folder, [`import:${what}`, `--input=${file}`]);
+		const result = n8nCli(folder, [`import:${what}`, `--input=${file}`], extra);
 		rmSync(file);
 		if (result.status !== 0)
 			throw new Error(`n8n import:${what} failed:\n${result.stderr.slice(-2000)}`);

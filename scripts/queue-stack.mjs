@@ -1,0 +1,311 @@
+// n8n in queue mode for the end-to-end tier and the benchmark: Redis and Postgres
+// from Debian's packages (installed here when missing), one main instance, workers
+// and a webhook processor, each with its own user folder holding the packed package
+// as the community catalog installs it. Everything listens on free loopback ports
+// and lives in one temporary folder that stop() deletes.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+	chmodSync,
+	chownSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	rmSync,
+} from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+import {
+	ensureN8n,
+	freePort,
+	importIntoN8n,
+	packPackage,
+	prepareUserFolder,
+	startN8n,
+} from './real-n8n.mjs';
+
+const log = (message) => process.stderr.write(`[queue-stack] ${message}\n`);
+const isRoot = () => process.getuid?.() === 0;
+
+function run(command, args, options = {}) {
+	const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+	if (result.status !== 0) {
+		const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`;
+		throw new Error(
+			`${command} ${args.join(' ')} failed (${result.status}):\n${output.slice(-3000)}`,
+		);
+	}
+	return result.stdout;
+}
+
+/** The newest installed PostgreSQL's bin folder (Debian keeps each major version apart). */
+function postgresBin() {
+	const root = '/usr/lib/postgresql';
+	if (!existsSync(root)) return undefined;
+	const versions = readdirSync(root)
+		.filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+		.sort((a, b) => Number(b) - Number(a));
+	return versions.length ? join(root, versions[0], 'bin') : undefined;
+}
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+/**
+ * Installs Debian's redis-server and postgresql when their binaries are missing
+ * (apt-get update first, only then). Needs root, as CI runs.
+ */
+export function ensureDebianPackages() {
+	const missing = [
+		...(existsSync(REDIS_SERVER) ? [] : ['redis-server']),
+		...(postgresBin() ? [] : ['postgresql']),
+	];
+	if (missing.length === 0) return;
+	if (!isRoot()) {
+		throw new Error(
+			`queue mode needs ${missing.join(' and ')}: run \`sudo apt-get install -y ${missing.join(' ')}\``,
+		);
+	}
+	log(`installing ${missing.join(', ')} from Debian's packages`);
+	const apt = (args) =>
+		run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], {
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+	apt(['update', '-q']);
+	apt(['install', '-y', '-q', '--no-install-recommends', ...missing]);
+	if (!existsSync(REDIS_SERVER) || !postgresBin())
+		throw new Error(`apt-get installed ${missing.join(', ')} but the binaries are still missing`);
+}
+
+/** Waits until `check` resolves true, or throws after `timeoutMs`. */
+async function until(what, check, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (await check()) return;
+		await new Promise((done) => setTimeout(done, 200));
+	}
+	throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
+}
+
+/** redis-server in the foreground, without persistence; stop() ends it. */
+export async function startRedis(folder) {
+	const port = await freePort();
+	mkdirSync(folder, { recursive: true });
+	const child = spawn(
+		REDIS_SERVER,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			folder,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+		],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	const exited = new Promise((done) => child.once('exit', done));
+	await until('redis-server', () => {
+		if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output.slice(-2000)}`);
+		return /Ready to accept connections/i.test(output);
+	});
+	const kill = () => child.exitCode === null && child.kill('SIGKILL');
+	return {
+		port,
+		kill,
+		async stop() {
+			kill();
+			await exited;
+		},
+	};
+}
+
+/** A throwaway cluster: initdb + pg_ctl as the `postgres` user when root (Postgres refuses root). */
+export async function startPostgres(folder) {
+	const bin = postgresBin();
+	const port = await freePort();
+	const data = join(folder, 'data');
+	mkdirSync(folder, { recursive: true });
+	const asOwner = isRoot() ? ['runuser', ['-u', 'postgres', '--']] : [undefined, []];
+	if (isRoot())
+		chownSync(
+			folder,
+			Number(run('id', ['-u', 'postgres']).trim()),
+			Number(run('id', ['-g', 'postgres']).trim()),
+		);
+	const pg = (tool, args) => {
+		const [wrapper, prefix] = asOwner;
+		return wrapper
+			? run(wrapper, [...prefix, join(bin, tool), ...args], { cwd: folder })
+			: run(join(bin, tool), args, { cwd: folder });
+	};
+	pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+	const options = [
+		`-p ${port}`,
+		"-c listen_addresses='127.0.0.1'",
+		`-c unix_socket_directories='${folder}'`,
+		'-c fsync=off',
+		'-c synchronous_commit=off',
+		'-c full_page_writes=off',
+	].join(' ');
+	pg('pg_ctl', [
+		'-D',
+		data,
+		'-o',
+		options,
+		'-l',
+		join(folder, 'postgres.log'),
+		'-w',
+		'-t',
+		'60',
+		'start',
+	]);
+	pg('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n']);
+	const stop = () => {
+		try {
+			pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']);
+		} catch (error) {
+			log(`pg_ctl stop: ${error.message}`);
+		}
+	};
+	/** One query's rows, tab-separated, as psql prints them unaligned. */
+	const sql = (query) =>
+		run(join(bin, 'psql'), [
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(port),
+			'-U',
+			'postgres',
+			'-d',
+			'n8n',
+			'-At',
+			'-c',
+			query,
+		]);
+	return { port, sql, kill: stop, stop: async () => stop() };
+}
+
+/**
+ * Redis, Postgres, and n8n in queue mode: `n8n start` (main: editor, REST API,
+ * activation; its production webhooks off so every delivery goes through the
+ * webhook processor), `workers` × `n8n worker`, and one `n8n webhook`. Credentials
+ * and workflows are imported into Postgres before anything starts.
+ *
+ * `workerConcurrency` 1 makes two executions queued together run on two workers.
+ */
+export async function startQueueStack({
+	credentials = [],
+	workflows = [],
+	workers = 2,
+	workerConcurrency = 1,
+} = {}) {
+	ensureN8n();
+	ensureDebianPackages();
+	const base = mkdtempSync(join(tmpdir(), 'heffl-queue-'));
+	chmodSync(base, 0o711); // the postgres user must reach its data folder inside
+	const started = [];
+	const stopAll = async () => {
+		for (const service of started.splice(0).reverse()) await service.stop();
+		rmSync(base, { recursive: true, force: true });
+	};
+	// A test runner killed mid-run still leaves no server behind.
+	const onExit = () => {
+		for (const service of started) service.kill?.();
+	};
+	process.once('exit', onExit);
+	try {
+		const tarball = packPackage(join(base, 'pack'));
+		const redis = await startRedis(join(base, 'redis'));
+		started.push(redis);
+		const postgres = await startPostgres(join(base, 'postgres'));
+		started.push(postgres);
+
+		const shared = {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(postgres.port),
+			DB_POSTGRESDB_DATABASE: 'n8n',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: '',
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			// Every process must decrypt the credentials the main instance stored.
+			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+			N8N_LOG_LEVEL: 'info',
+			// n8n's default of 2 connections queues a burst of webhooks behind each other.
+			DB_POSTGRESDB_POOL_SIZE: process.env.HEFFL_QUEUE_DB_POOL ?? '10',
+		};
+		// One user folder per process, each with the package installed as the catalog does.
+		const folder = (name) => prepareUserFolder(join(base, name), tarball);
+		const mainFolder = folder('main');
+		importIntoN8n(mainFolder, { credentials, workflows }, shared);
+
+		const webhookPort = await freePort();
+		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+		const start = async (name, port, extra, command) => {
+			const n8n = await startN8n(
+				name === 'main' ? mainFolder : folder(name),
+				port,
+				{ ...shared, N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...extra },
+				command,
+			);
+			const service = {
+				name,
+				...n8n,
+				kill: () => n8n.child.exitCode === null && n8n.child.kill('SIGKILL'),
+			};
+			started.push(service);
+			return service;
+		};
+		const [main, webhook, ...workerProcesses] = await Promise.all([
+			start('main', await freePort(), {
+				N8N_WEBHOOK_URL: `${webhookUrl}/`,
+				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+			}),
+			start('webhook', webhookPort, { N8N_WEBHOOK_URL: `${webhookUrl}/` }, ['webhook']),
+			...Array.from({ length: workers }, async (_, index) => {
+				const port = await freePort();
+				return start(
+					`worker${index + 1}`,
+					port,
+					{
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(port),
+						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					},
+					['worker', `--concurrency=${workerConcurrency}`],
+				);
+			}),
+		]);
+		return {
+			main,
+			webhook,
+			sql: postgres.sql,
+			workers: workerProcesses,
+			/** Which worker ran each execution, from the workers' own logs. */
+			workerOf(executionId) {
+				const line = new RegExp(`Worker started execution ${executionId} \\(job`);
+				return workerProcesses.find((worker) => line.test(worker.output()))?.name;
+			},
+			async stop() {
+				process.removeListener('exit', onExit);
+				await stopAll();
+			},
+		};
+	} catch (error) {
+		process.removeListener('exit', onExit);
+		await stopAll();
+		throw error;
+	}
+}

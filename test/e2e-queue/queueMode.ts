@@ -1,0 +1,540 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/**
+ * n8n in queue mode (main + 2 workers + webhook processor, Redis, Postgres) against
+ * the sandbox, and the measurements the queue-mode tier asserts and `npm run bench`
+ * prints: one place for both, so the test and the bench measure the same thing.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
+
+import {
+	linearWorkflow,
+	login,
+	// @ts-expect-error -- plain ESM script shared with `npm start` and the bench
+} from '../../scripts/real-n8n.mjs';
+// @ts-expect-error -- plain ESM script
+import { startQueueStack } from '../../scripts/queue-stack.mjs';
+import type { StartedSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
+
+type Workflow = ReturnType<typeof linearWorkflow>;
+type Session = Awaited<ReturnType<typeof login>>;
+interface N8nProcess {
+	name: string;
+	url: string;
+	output: () => string;
+}
+interface QueueStack {
+	main: N8nProcess;
+	webhook: N8nProcess;
+	workers: N8nProcess[];
+	sql: (query: string) => string;
+	workerOf: (executionId: string) => string | undefined;
+	stop: () => Promise<void>;
+}
+type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
+
+/** The issue's load: two workflows, 60 creates each, one key, 60 requests per 60 s. */
+export const BULK = { workflows: 2, leadsEach: 60, limit: 60, windowMs: 60_000 } as const;
+export const TRIGGER_DELIVERIES = 100;
+
+const triggerCredential = { hefflApi: { id: 'queueHeffl', name: 'Heffl sandbox' } };
+const bulkCredential = { hefflApi: { id: 'queueBulk', name: 'Heffl bulk key' } };
+const heffl = (name: string, parameters: IDataObject, extra: IDataObject = {}): Node => ({
+	name,
+	type: 'n8n-nodes-heffl.heffl',
+	parameters,
+	credentials: triggerCredential,
+	...extra,
+});
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const createdId = '={{ $("Create").item.json.id }}';
+
+/** Started by a POST to its production webhook; answers with the last node's items. */
+function webhookWorkflow(id: string, path: string, nodes: Node[]): Workflow {
+	return linearWorkflow(id, id, [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			parameters: {
+				httpMethod: 'POST',
+				path,
+				responseMode: 'lastNode',
+				responseData: 'allEntries',
+				options: {},
+			},
+		},
+		...nodes,
+	]);
+}
+
+/** Per CRUD resource: what Create gets, what Update changes, where the sandbox keeps it. */
+export const CRUD = {
+	lead: {
+		kind: 'leads',
+		create: () => ({ name: 'Queue Ada', email: 'queue.ada@example.com' }),
+		update: { title: 'Engineer' },
+	},
+	client: {
+		kind: 'clients',
+		create: () => ({
+			name: 'Queue Babbage & Co',
+			additionalFields: { email: 'office@babbage.example' },
+		}),
+		update: { city: 'Cambridge' },
+	},
+	deal: {
+		kind: 'deals',
+		create: (sandbox: StartedSandbox) => ({
+			title: 'Queue Engine',
+			dealPipelineId: String(sandbox.records('pipelines')[0].id),
+			additionalFields: { value: 5000, productIds: [String(sandbox.records('products')[0].id)] },
+		}),
+		update: { status: 'won' },
+	},
+	task: {
+		kind: 'tasks',
+		create: () => ({ title: 'Queue call back', additionalFields: { priority: 'high' } }),
+		update: { status: 'done' },
+	},
+} as const;
+export type CrudResource = keyof typeof CRUD;
+
+/** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
+function roundTripWorkflow(resource: CrudResource, sandbox: StartedSandbox): Workflow {
+	const record = { resource, [`${resource}Id`]: byId(createdId) };
+	return webhookWorkflow(`queue${resource}RoundTrip`, `queue-${resource}`, [
+		heffl('Create', { resource, operation: 'create', ...CRUD[resource].create(sandbox) }),
+		heffl('Get', { ...record, operation: 'get', simplify: false }),
+		heffl('Update', { ...record, operation: 'update', updateFields: CRUD[resource].update }),
+		heffl('Delete', { ...record, operation: 'delete' }),
+	]);
+}
+
+/** Webhook with `{ leads: [...] }` → one item per lead → the Heffl node creates each. */
+function bulkWorkflow(letter: string): Workflow {
+	return webhookWorkflow(`queueBulk${letter}`, `queue-bulk-${letter.toLowerCase()}`, [
+		{
+			name: 'Leads',
+			type: 'n8n-nodes-base.splitOut',
+			parameters: { fieldToSplitOut: 'body.leads', options: {} },
+		},
+		heffl(
+			'Create',
+			{
+				resource: 'lead',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				email: '={{ $json.email }}',
+			},
+			{ credentials: bulkCredential, onError: 'continueRegularOutput' },
+		),
+	]);
+}
+
+export interface QueueEnvironment {
+	sandbox: StartedSandbox;
+	stack: QueueStack;
+	session: Session;
+	bulk: Workflow[];
+	roundTrips: Record<CrudResource, Workflow>;
+	trigger: Workflow;
+	stop: () => Promise<void>;
+}
+
+/** The sandbox (no rate limit until a measurement sets one) and the queue-mode stack. */
+export async function startQueueEnvironment(): Promise<QueueEnvironment> {
+	const sandbox = await startSandbox({ rateLimit: false });
+	try {
+		// The bulk runs get a key of their own: its window starts with them.
+		const bulkKey = sandbox.createApiKey();
+		const credential = (id: string, name: string, apiKey: string) => ({
+			id,
+			name,
+			type: 'hefflApi',
+			data: { apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
+		});
+		const bulk = Array.from({ length: BULK.workflows }, (_, index) =>
+			bulkWorkflow(String.fromCharCode(65 + index)),
+		);
+		const roundTrips = Object.fromEntries(
+			(Object.keys(CRUD) as CrudResource[]).map((resource) => [
+				resource,
+				roundTripWorkflow(resource, sandbox),
+			]),
+		) as Record<CrudResource, Workflow>;
+		const trigger = linearWorkflow('queueTrigger', 'queue trigger', [
+			{
+				name: 'Heffl Trigger',
+				type: 'n8n-nodes-heffl.hefflTrigger',
+				parameters: { events: ['lead.created'] },
+				credentials: triggerCredential,
+			},
+			{ name: 'Done', type: 'n8n-nodes-base.noOp' },
+		]);
+		const stack = (await startQueueStack({
+			credentials: [
+				credential(triggerCredential.hefflApi.id, triggerCredential.hefflApi.name, sandbox.apiKey),
+				credential(bulkCredential.hefflApi.id, bulkCredential.hefflApi.name, bulkKey),
+			],
+			workflows: [...bulk, ...Object.values(roundTrips), trigger],
+		})) as QueueStack;
+		const session = await login(stack.main.url).catch(async (error: Error) => {
+			await stack.stop();
+			throw error;
+		});
+		return {
+			sandbox,
+			stack,
+			session,
+			bulk,
+			roundTrips,
+			trigger,
+			async stop() {
+				await stack.stop();
+				await sandbox.close();
+			},
+		};
+	} catch (error) {
+		await sandbox.close();
+		throw error;
+	}
+}
+
+/** Executions of a workflow in the database, oldest first. */
+export function executionsOf(env: QueueEnvironment, workflowId: string) {
+	const rows = env.stack.sql(
+		`select id, status from execution_entity where "workflowId" = '${workflowId}' order by id`,
+	);
+	return rows
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => {
+			const [id, status] = line.split('|');
+			return { id, status };
+		});
+}
+
+/** POSTs to a workflow's production webhook on the webhook processor, retrying while n8n registers it. */
+export async function callWebhook(env: QueueEnvironment, workflow: Workflow, body: unknown = {}) {
+	const url = `${env.stack.webhook.url}/webhook/${String(workflow.nodes[0].parameters.path)}`;
+	const post = () =>
+		fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+	let answer = await post();
+	for (let attempt = 0; answer.status === 404 && attempt < 100; attempt++) {
+		await answer.arrayBuffer();
+		await new Promise((done) => setTimeout(done, 200));
+		answer = await post();
+	}
+	return answer;
+}
+
+/**
+ * Both bulk workflows started at once; `limit` false measures the same run without
+ * a rate limit (the window-optimal time's last part).
+ */
+export async function concurrentBulk(env: QueueEnvironment, label: string, limited: boolean) {
+	const { sandbox, session } = env;
+	sandbox.setRateLimit(limited ? { limit: BULK.limit, windowMs: BULK.windowMs } : false);
+	sandbox.clearRequests();
+	const leadsBefore = new Set(sandbox.records('leads').map((lead) => lead.id));
+	for (const workflow of env.bulk) await session.activate(workflow.id);
+	// Webhooks are registered a moment after activation: wait until each answers a ping.
+	for (const workflow of env.bulk) {
+		const ping = await callWebhook(env, workflow, { leads: [] });
+		await ping.arrayBuffer();
+	}
+	sandbox.clearRequests();
+	const before = new Map(
+		env.bulk.map((workflow) => [workflow.id, executionsOf(env, workflow.id).length]),
+	);
+	const started = Date.now();
+	const answers = await Promise.all(
+		env.bulk.map(async (workflow, index) => {
+			const leads = Array.from({ length: BULK.leadsEach }, (_, i) => ({
+				name: `${label} ${String.fromCharCode(65 + index)}${i}`,
+				email: `${label.toLowerCase()}.${index}.${i}@example.com`,
+			}));
+			const answer = await callWebhook(env, workflow, { leads });
+			await answer.arrayBuffer();
+			return answer.status;
+		}),
+	);
+	const wallMs = Date.now() - started;
+	sandbox.setRateLimit(false);
+	for (const workflow of env.bulk) await session.deactivate(workflow.id);
+
+	const runs = await Promise.all(
+		env.bulk.map(async (workflow) => {
+			const [execution] = executionsOf(env, workflow.id).slice(before.get(workflow.id));
+			const { outputs, error } = await session.outputs(execution.id);
+			const created = (outputs.Create ?? []) as IDataObject[];
+			return {
+				executionId: execution.id,
+				worker: env.stack.workerOf(execution.id),
+				status: execution.status,
+				error: error?.message as string | undefined,
+				items: created.length,
+				errorItems: created.filter((item) => item.error).length,
+			};
+		}),
+	);
+	const requests = sandbox.requests.filter((request) => request.apiVersion === 'v1');
+	const names = sandbox
+		.records('leads')
+		.filter((lead) => !leadsBefore.has(lead.id) && String(lead.name).startsWith(`${label} `))
+		.map((lead) => String(lead.name));
+	const total = BULK.workflows * BULK.leadsEach;
+	return {
+		wallMs,
+		answers,
+		runs,
+		requests: requests.length,
+		refused: requests.filter((request) => request.status === 429).length,
+		stored: new Set(names).size,
+		storedTwice: names.length - new Set(names).size,
+		failedItems: total - runs.reduce((sum, run) => sum + run.items - run.errorItems, 0),
+	};
+}
+
+/**
+ * A perfect client spends a window's whole budget at once and the rest after each
+ * reset: the last batch starts after floor((n-1)/limit) windows and then takes as
+ * long as that many creates took without any limit (measured in the same stack).
+ */
+export function windowOptimalMs(unthrottledMs: number) {
+	const total = BULK.workflows * BULK.leadsEach;
+	const windows = Math.floor((total - 1) / BULK.limit);
+	return windows * BULK.windowMs + (unthrottledMs / total) * (total - windows * BULK.limit);
+}
+
+/** The live subscriptions the sandbox holds (workspace A, where the trigger's key lives). */
+export const subscriptions = (env: QueueEnvironment) => env.sandbox.records('webhooks');
+
+/** Activates the trigger and waits for its subscription. */
+export async function activateTrigger(env: QueueEnvironment) {
+	await env.session.activate(env.trigger.id);
+	const deadline = Date.now() + 30_000;
+	while (subscriptions(env).length === 0) {
+		if (Date.now() > deadline)
+			throw new Error('activating the trigger created no subscription in 30 s');
+		await new Promise((done) => setTimeout(done, 100));
+	}
+	// n8n registers the webhook itself a moment after the activation call answers.
+	await new Promise((done) => setTimeout(done, 1000));
+}
+
+/** Waits until the workflow has `count` executions that are no longer running. */
+export async function waitForExecutions(
+	env: QueueEnvironment,
+	workflowId: string,
+	count: number,
+	timeoutMs = 120_000,
+) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const executions = executionsOf(env, workflowId);
+		const settled = executions.filter(
+			(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+		);
+		if (settled.length >= count || Date.now() > deadline) return executions;
+		await new Promise((done) => setTimeout(done, 500));
+	}
+}
+
+/** Deliveries the sandbox sends at the same moment in `triggerDeliveries`. */
+export const DELIVERY_WAVE = 10;
+
+/**
+ * `count` lead.created events in waves of DELIVERY_WAVE emitted at once (the next wave
+ * once the last one is answered): the sandbox signs and delivers each to the webhook
+ * processor. Returns the time to each first answer and the executions.
+ */
+export async function triggerDeliveries(env: QueueEnvironment, count: number) {
+	const { sandbox } = env;
+	sandbox.deliveries.length = 0;
+	const before = executionsOf(env, env.trigger.id).length;
+	const started = Date.now();
+	for (let wave = 0; wave < count; wave += DELIVERY_WAVE) {
+		const end = Math.min(count, wave + DELIVERY_WAVE);
+		for (let i = wave; i < end; i++) {
+			sandbox.emit('lead.created', { id: `ld_queue${i}`, name: `Queue lead ${i}` });
+		}
+		await sandbox.waitForDeliveries(
+			(all) => all.slice(wave, end).every((delivery) => delivery.attempts.length > 0),
+			60_000,
+		);
+	}
+	await sandbox.waitForDeliveries(
+		(all) => all.length === count && all.every((delivery) => delivery.status !== 'pending'),
+		120_000,
+	);
+	const acknowledgedMs = Date.now() - started;
+	const executions = (await waitForExecutions(env, env.trigger.id, before + count)).slice(before);
+	const ackTimes = sandbox.deliveries
+		.map((delivery) => delivery.attempts[0].durationMs)
+		.sort((a, b) => a - b);
+	const perWorker: Record<string, number> = {};
+	for (const execution of executions) {
+		const worker = env.stack.workerOf(execution.id) ?? 'no worker';
+		perWorker[worker] = (perWorker[worker] ?? 0) + 1;
+	}
+	return {
+		deliveries: [...sandbox.deliveries],
+		succeededFirstTime: sandbox.deliveries.filter((d) => d.attempts[0]?.statusCode === 200).length,
+		acknowledgedMs,
+		p50: ackTimes[Math.floor(count / 2) - 1],
+		p99: ackTimes[Math.ceil((count * 99) / 100) - 1],
+		executions,
+		perWorker,
+	};
+}
+
+/**
+ * `count` lead.created events one after another, each delivered before the next is
+ * emitted: the time to the 200 as the sandbox measured it, as the single-process
+ * bench row does.
+ */
+export async function sequentialAcknowledgement(env: QueueEnvironment, count: number) {
+	const { sandbox } = env;
+	sandbox.deliveries.length = 0;
+	const before = executionsOf(env, env.trigger.id).length;
+	for (let i = 0; i < count; i++) {
+		sandbox.emit('lead.created', { id: `ld_seq${i}`, name: `Sequential lead ${i}` });
+		await sandbox.waitForDeliveries((all) => (all[i]?.attempts.length ?? 0) > 0, 30_000);
+	}
+	const times = sandbox.deliveries
+		.map((delivery) => delivery.attempts[0].durationMs)
+		.sort((a, b) => a - b);
+	const executions = (await waitForExecutions(env, env.trigger.id, before + count)).slice(before);
+	return {
+		p50: times[Math.floor(count / 2) - 1],
+		p99: times[Math.ceil((count * 99) / 100) - 1],
+		firstTime: sandbox.deliveries.filter((delivery) => delivery.attempts[0].statusCode === 200)
+			.length,
+		executions: executions.length,
+	};
+}
+
+/** The signing secret n8n stored for the trigger's subscription (read from its database). */
+export function triggerSecret(env: QueueEnvironment): string {
+	const staticData = env.stack.sql(
+		`select "staticData" from workflow_entity where id = '${env.trigger.id}'`,
+	);
+	const secret = /whsec_[A-Za-z0-9+/=]+/.exec(staticData)?.[0];
+	if (!secret) throw new Error('the trigger stored no signing secret');
+	return secret;
+}
+
+/** How many webhook-ids the trigger's static data in the database remembers (a diagnostic figure). */
+export function rememberedWebhookIds(env: QueueEnvironment): number {
+	const staticData = JSON.parse(
+		env.stack.sql(`select "staticData" from workflow_entity where id = '${env.trigger.id}'`) ||
+			'{}',
+	) as Record<string, IDataObject>;
+	return Object.values(staticData).reduce(
+		(sum, state) => sum + Object.keys((state?.seen ?? {}) as IDataObject).length,
+		0,
+	);
+}
+
+/** One delivery as Heffl sends it, signed now: Heffl's retries re-sign with the same webhook-id. */
+export function sendDelivery(
+	env: QueueEnvironment,
+	secret: string,
+	messageId: string,
+	body: string,
+) {
+	const url = String(subscriptions(env)[0].url);
+	const at = new Date();
+	return fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'webhook-id': messageId,
+			'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+			'webhook-signature': new Webhook(secret).sign(messageId, at, body),
+		},
+		body,
+	}).then(async (answer) => {
+		await answer.arrayBuffer();
+		return answer.status;
+	});
+}
+
+/** Executions of the trigger started after `before`, once the workers have settled (bounded wait). */
+async function executionsSince(env: QueueEnvironment, before: number, atLeast: number) {
+	await waitForExecutions(env, env.trigger.id, before + atLeast, 30_000);
+	// Duplicates, if any, are enqueued with the originals: let the workers catch up.
+	await new Promise((done) => setTimeout(done, 3000));
+	return (await waitForExecutions(env, env.trigger.id, Infinity, 0)).slice(before);
+}
+
+/**
+ * Replays and concurrent duplicates through the webhook processor, signed as Heffl
+ * signs its retries (same webhook-id and body, new timestamp):
+ * - `replayed`: new messages, each sent `copies` times one after another;
+ * - `replayedAfterBurst`: messages of an earlier burst (delivered concurrently), each sent once more;
+ * - `concurrent`: new messages, each sent `copies` times at the same moment.
+ * `extra` is the executions started beyond one per message.
+ */
+export async function duplicateDeliveries(
+	env: QueueEnvironment,
+	burst: Array<{ messageId: string; body: string }>,
+	{ messages = 10, copies = 3 } = {},
+) {
+	const secret = triggerSecret(env);
+	const measure = async (
+		list: Array<{ messageId: string; body: string }>,
+		send: (id: string, body: string) => Promise<number[]>,
+		newMessages: boolean,
+	) => {
+		const before = executionsOf(env, env.trigger.id).length;
+		const statuses: number[] = [];
+		for (const { messageId, body } of list) statuses.push(...(await send(messageId, body)));
+		const executions = await executionsSince(env, before, newMessages ? list.length : 0);
+		return {
+			messages: list.length,
+			sent: statuses.length,
+			acknowledged: statuses.filter((status) => status >= 200 && status < 300).length,
+			executions: executions.length,
+			extra: executions.length - (newMessages ? list.length : 0),
+		};
+	};
+	const fresh = (kind: string) =>
+		Array.from({ length: messages }, (_, i) => ({
+			messageId: `msg_${kind}${i}x${Date.now()}`,
+			body: JSON.stringify({
+				event: 'lead.created',
+				timestamp: new Date().toISOString(),
+				payload: { id: `ld_${kind}${i}`, name: `${kind} ${i}` },
+			}),
+		}));
+	const replayed = await measure(
+		fresh('replay'),
+		async (id, body) => {
+			const statuses: number[] = [];
+			for (let copy = 0; copy < copies; copy++)
+				statuses.push(await sendDelivery(env, secret, id, body));
+			return statuses;
+		},
+		true,
+	);
+	const replayedAfterBurst = await measure(
+		burst.slice(0, messages),
+		async (id, body) => [await sendDelivery(env, secret, id, body)],
+		false,
+	);
+	const concurrent = await measure(
+		fresh('concurrent'),
+		(id, body) =>
+			Promise.all(Array.from({ length: copies }, () => sendDelivery(env, secret, id, body))),
+		true,
+	);
+	return { replayed, replayedAfterBurst, concurrent };
+}
