@@ -16,6 +16,8 @@ import {
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import type { CrudResource } from '../e2e/roundTrips';
+import { CRUD } from '../e2e/roundTrips';
 
 type Workflow = ReturnType<typeof linearWorkflow>;
 type Session = Awaited<ReturnType<typeof login>>;
@@ -69,37 +71,8 @@ function webhookWorkflow(id: string, path: string, nodes: Node[]): Workflow {
 	]);
 }
 
-/** Per CRUD resource: what Create gets, what Update changes, where the sandbox keeps it. */
-export const CRUD = {
-	lead: {
-		kind: 'leads',
-		create: () => ({ name: 'Queue Ada', email: 'queue.ada@example.com' }),
-		update: { title: 'Engineer' },
-	},
-	client: {
-		kind: 'clients',
-		create: () => ({
-			name: 'Queue Babbage & Co',
-			additionalFields: { email: 'office@babbage.example' },
-		}),
-		update: { city: 'Cambridge' },
-	},
-	deal: {
-		kind: 'deals',
-		create: (sandbox: StartedSandbox) => ({
-			title: 'Queue Engine',
-			dealPipelineId: String(sandbox.records('pipelines')[0].id),
-			additionalFields: { value: 5000, productIds: [String(sandbox.records('products')[0].id)] },
-		}),
-		update: { status: 'won' },
-	},
-	task: {
-		kind: 'tasks',
-		create: () => ({ title: 'Queue call back', additionalFields: { priority: 'high' } }),
-		update: { status: 'done' },
-	},
-} as const;
-export type CrudResource = keyof typeof CRUD;
+export type { CrudResource } from '../e2e/roundTrips';
+export { CRUD } from '../e2e/roundTrips';
 
 /** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
 function roundTripWorkflow(resource: CrudResource, sandbox: StartedSandbox): Workflow {

@@ -24,6 +24,8 @@ import {
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import type { CrudResource } from './roundTrips';
+import { CRUD } from './roundTrips';
 
 type Session = Awaited<ReturnType<typeof login>>;
 type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
@@ -81,54 +83,15 @@ async function run(workflow: ReturnType<typeof linearWorkflow>) {
 	return outputs as Record<string, IDataObject[]>;
 }
 
-const firstRecord = (kind: 'pipelines' | 'products') => String(sandbox.records(kind)[0].id);
-
 // Built before n8n starts (imports go in while it is stopped); run by the tests below.
-/** Per CRUD resource: what Create gets, what Update changes, where the sandbox keeps it. */
-const crud = {
-	lead: {
-		kind: 'leads',
-		create: () => ({ name: 'E2E Ada', email: 'e2e.ada@example.com' }),
-		update: { title: 'Engineer' },
-	},
-	client: {
-		kind: 'clients',
-		create: () => ({
-			name: 'E2E Babbage & Co',
-			additionalFields: { email: 'office@babbage.example' },
-		}),
-		update: { city: 'Cambridge' },
-	},
-	deal: {
-		kind: 'deals',
-		create: () => ({
-			title: 'E2E Engine',
-			dealPipelineId: firstRecord('pipelines'),
-			// Heffl's reference requires a stage and a client on deals (§10.3).
-			additionalFields: {
-				value: 5000,
-				productIds: [firstRecord('products')],
-				stageId: String((sandbox.records('pipelines')[0].stages as IDataObject[])[0].id),
-				clientId: String(sandbox.records('clients')[0].id),
-			},
-		}),
-		update: { value: 7000 },
-	},
-	task: {
-		kind: 'tasks',
-		create: () => ({ title: 'E2E call back', additionalFields: { priority: 'high' } }),
-		update: { description: 'Called back' },
-	},
-} as const;
-type CrudResource = keyof typeof crud;
 
 /** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
 function roundTripWorkflow(resource: CrudResource) {
 	const record = { resource, [`${resource}Id`]: byId(createdId) };
 	return webhookWorkflow(`${resource}RoundTrip`, [
-		heffl('Create', { resource, operation: 'create', ...crud[resource].create() }),
+		heffl('Create', { resource, operation: 'create', ...CRUD[resource].create(sandbox) }),
 		heffl('Get', { ...record, operation: 'get', simplify: false }),
-		heffl('Update', { ...record, operation: 'update', updateFields: crud[resource].update }),
+		heffl('Update', { ...record, operation: 'update', updateFields: CRUD[resource].update }),
 		heffl('Delete', { ...record, operation: 'delete' }),
 	]);
 }
@@ -147,7 +110,7 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ rateLimit: false, seed: { contacts: 250 } });
 
 	roundTrips = Object.fromEntries(
-		(Object.keys(crud) as CrudResource[]).map((resource) => [
+		(Object.keys(CRUD) as CrudResource[]).map((resource) => [
 			resource,
 			roundTripWorkflow(resource),
 		]),
@@ -284,7 +247,7 @@ describe('the packed package in real n8n', () => {
 		});
 	});
 
-	test.each(Object.keys(crud) as CrudResource[])(
+	test.each(Object.keys(CRUD) as CrudResource[])(
 		'a %s round trip: create, get, update, delete',
 		async (resource) => {
 			const outputs = await run(roundTrips[resource]);
@@ -292,10 +255,10 @@ describe('the packed package in real n8n', () => {
 			expect(created.id).toEqual(expect.any(String));
 			expect(outputs.Get).toEqual([created]);
 			expect(outputs.Update).toEqual([
-				expect.objectContaining({ ...crud[resource].update, id: created.id }),
+				expect.objectContaining({ ...CRUD[resource].update, id: created.id }),
 			]);
 			expect(outputs.Delete).toEqual([{ id: created.id, deleted: true }]);
-			expect(sandbox.records(crud[resource].kind).some((record) => record.id === created.id)).toBe(
+			expect(sandbox.records(CRUD[resource].kind).some((record) => record.id === created.id)).toBe(
 				false,
 			);
 		},
