@@ -113,7 +113,11 @@ export function readBody(
 			if (values[field] === undefined && !issues.some((issue) => issue.field === field))
 				issues.push({ field, message: 'Required' });
 		for (const definition of definitions)
-			if (definition.required === true && (values[String(definition.key)] ?? null) === null)
+			if (
+				definition.required === true &&
+				(values[String(definition.key)] ?? null) === null &&
+				!issues.some((issue) => issue.field === definition.key)
+			)
 				issues.push({ field: String(definition.key), message: `Required (custom field '${String(definition.label)}')` });
 	}
 	if (issues.length) throw ApiError.invalid(issues);
