@@ -405,7 +405,10 @@ export class Sandbox {
 	private route(call: Call): Answer {
 		const [first, second, third] = call.segments;
 		if (call.version === 'v2') {
-			const added = routeV2({ store: this.store, emit: (...args) => this.webhooks.emit(...args) }, call);
+			const added = routeV2(
+				{ store: this.store, emit: (...args) => this.webhooks.emit(...args) },
+				call,
+			);
 			if (added) return ok(added);
 			if (call.method !== 'GET') throw ApiError.notFound('No such v2 route');
 			if (first === 'document-templates' && second && !third)

@@ -23,7 +23,14 @@ export interface BodySchema {
 }
 
 /** The dataTypes of custom-field definitions (seed and templates): not documented beyond §9.1's app types. */
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'select', 'multiselect', 'checkbox'] as const;
+export const CUSTOM_FIELD_TYPES = [
+	'text',
+	'number',
+	'date',
+	'select',
+	'multiselect',
+	'checkbox',
+] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
@@ -34,7 +41,9 @@ export function checkCustomField(definition: JsonObject, value: unknown): Checke
 	const problem = (text: string): Checked => ({ problem: text });
 	switch (definition.dataType) {
 		case 'number':
-			return typeof value === 'number' && Number.isFinite(value) ? { value } : problem('must be a number');
+			return typeof value === 'number' && Number.isFinite(value)
+				? { value }
+				: problem('must be a number');
 		case 'checkbox':
 			return typeof value === 'boolean' ? { value } : problem('must be true or false');
 		case 'date':
@@ -46,7 +55,8 @@ export function checkCustomField(definition: JsonObject, value: unknown): Checke
 				? { value }
 				: problem(`must be one of ${values.join(', ')}`);
 		case 'multiselect':
-			return Array.isArray(value) && value.every((item) => typeof item === 'string' && values.includes(item))
+			return Array.isArray(value) &&
+				value.every((item) => typeof item === 'string' && values.includes(item))
 				? { value: value as Json }
 				: problem(`must be an array of ${values.join(', ')}`);
 		default:
@@ -104,7 +114,8 @@ export function readBody(
 			else values[field] = null;
 			continue;
 		}
-		const checked = typeof check === 'function' ? check(value, space) : checkField(check, value, space);
+		const checked =
+			typeof check === 'function' ? check(value, space) : checkField(check, value, space);
 		if ('problem' in checked) issues.push({ field, message: checked.problem });
 		else values[field] = checked.value;
 	}
@@ -118,16 +129,24 @@ export function readBody(
 				(values[String(definition.key)] ?? null) === null &&
 				!issues.some((issue) => issue.field === definition.key)
 			)
-				issues.push({ field: String(definition.key), message: `Required (custom field '${String(definition.label)}')` });
+				issues.push({
+					field: String(definition.key),
+					message: `Required (custom field '${String(definition.label)}')`,
+				});
 	}
 	if (issues.length) throw ApiError.invalid(issues);
 	return values;
 }
 
 /** Configured custom fields come back as top-level `cf_*` keys, `null` when unset (§9.2). */
-export function withCustomFields(rendered: JsonObject, record: JsonObject, definitions: JsonObject[]): JsonObject {
+export function withCustomFields(
+	rendered: JsonObject,
+	record: JsonObject,
+	definitions: JsonObject[],
+): JsonObject {
 	const out: JsonObject = { ...rendered };
-	for (const definition of definitions) out[String(definition.key)] = record[String(definition.key)] ?? null;
+	for (const definition of definitions)
+		out[String(definition.key)] = record[String(definition.key)] ?? null;
 	for (const [key, value] of Object.entries(record)) if (key.startsWith('cf_')) out[key] = value;
 	return out;
 }
@@ -143,7 +162,9 @@ export function definitionsOf(
 		.filter(
 			(definition) =>
 				definition.entity === entity &&
-				(definition.pipelineId === null || definition.pipelineId === undefined || definition.pipelineId === pipelineId),
+				(definition.pipelineId === null ||
+					definition.pipelineId === undefined ||
+					definition.pipelineId === pipelineId),
 		);
 }
 
@@ -159,11 +180,17 @@ export const refTo =
 
 /** An array of IDs of records in `kind`. */
 export const refsTo =
-	(label: string, kind: Parameters<Workspace['has']>[0], find?: (space: Workspace, id: string) => boolean) =>
+	(
+		label: string,
+		kind: Parameters<Workspace['has']>[0],
+		find?: (space: Workspace, id: string) => boolean,
+	) =>
 	(value: unknown, space: Workspace): Checked => {
 		if (!Array.isArray(value) || !value.every((id) => typeof id === 'string'))
 			return { problem: `must be an array of ${label} IDs (strings)` };
-		const missing = (value as string[]).filter((id) => !(find ? find(space, id) : space.has(kind, id)));
+		const missing = (value as string[]).filter(
+			(id) => !(find ? find(space, id) : space.has(kind, id)),
+		);
 		return missing.length
 			? { problem: `no ${label} with ID ${missing.join(', ')} in this workspace` }
 			: { value: [...new Set(value as string[])] };

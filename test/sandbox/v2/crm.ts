@@ -43,29 +43,60 @@ const url = (value: unknown): Checked => {
 };
 const nonNegative = (value: unknown): Checked =>
 	typeof value === 'number' && value >= 0 ? { value } : { problem: 'must be a number ≥ 0' };
-const address = { kind: 'object', members: ['city', 'address', 'landmark', 'state', 'country', 'postalCode'] } as const;
+const address = {
+	kind: 'object',
+	members: ['city', 'address', 'landmark', 'state', 'country', 'postalCode'],
+} as const;
 
 /** Line items of deals (§11.3 `products`) and quotations (§11.4 `quotationProducts`). */
-const LINE_FIELDS = ['name', 'quantity', 'price', 'productId', 'description', 'tax', 'taxRateId', 'discount', 'scope'];
+const LINE_FIELDS = [
+	'name',
+	'quantity',
+	'price',
+	'productId',
+	'description',
+	'tax',
+	'taxRateId',
+	'discount',
+	'scope',
+];
 const lineItems =
 	(field: string, atLeastOne: boolean) =>
 	(value: unknown, space: Workspace): Checked => {
 		if (!Array.isArray(value) || (atLeastOne && value.length === 0))
-			return { problem: atLeastOne ? 'must be an array of at least 1 line item' : 'must be an array of line items' };
+			return {
+				problem: atLeastOne
+					? 'must be an array of at least 1 line item'
+					: 'must be an array of line items',
+			};
 		const problems: string[] = [];
 		const items = value.map((line, index) => {
 			const item = (line ?? {}) as JsonObject;
-			if (typeof line !== 'object' || Array.isArray(line)) problems.push(`${field}.${index} must be an object`);
+			if (typeof line !== 'object' || Array.isArray(line))
+				problems.push(`${field}.${index} must be an object`);
 			for (const [key, member] of Object.entries(item)) {
-				if (!LINE_FIELDS.includes(key)) problems.push(`${field}.${index}: unknown member '${key}' (allowed: ${LINE_FIELDS.join(', ')})`);
-				else if (['quantity', 'price', 'tax', 'discount'].includes(key) && (typeof member !== 'number' || member < 0))
+				if (!LINE_FIELDS.includes(key))
+					problems.push(
+						`${field}.${index}: unknown member '${key}' (allowed: ${LINE_FIELDS.join(', ')})`,
+					);
+				else if (
+					['quantity', 'price', 'tax', 'discount'].includes(key) &&
+					(typeof member !== 'number' || member < 0)
+				)
 					problems.push(`${field}.${index}.${key} must be a number ≥ 0`);
-				else if (!['quantity', 'price', 'tax', 'discount'].includes(key) && member !== null && typeof member !== 'string')
+				else if (
+					!['quantity', 'price', 'tax', 'discount'].includes(key) &&
+					member !== null &&
+					typeof member !== 'string'
+				)
 					problems.push(`${field}.${index}.${key} must be a string`);
 			}
 			if (typeof item.productId === 'string' && !space.has('products', item.productId))
-				problems.push(`${field}.${index}.productId: no product with ID '${item.productId}' in this workspace`);
-			const product = typeof item.productId === 'string' ? space.get('products', item.productId) : undefined;
+				problems.push(
+					`${field}.${index}.productId: no product with ID '${item.productId}' in this workspace`,
+				);
+			const product =
+				typeof item.productId === 'string' ? space.get('products', item.productId) : undefined;
 			if (!item.name && !product) problems.push(`${field}.${index}: give a name or a productId`);
 			return computeLine(item, product);
 		});
@@ -135,7 +166,12 @@ export interface CrmResource {
 	};
 	render: (record: JsonObject, space: Workspace, full: boolean) => JsonObject;
 	/** Cross-field rules and derived values, on the record about to be stored. */
-	settle?: (next: JsonObject, previous: JsonObject | undefined, sent: JsonObject, space: Workspace) => void;
+	settle?: (
+		next: JsonObject,
+		previous: JsonObject | undefined,
+		sent: JsonObject,
+		space: Workspace,
+	) => void;
 	/** Refuses a delete (a linked record), with the 400's message. */
 	deleteBlocked?: (record: JsonObject, space: Workspace) => string | undefined;
 	/** `deal` → deal.created, deal.updated, deal.deleted (§12.4). */
@@ -189,16 +225,27 @@ export function renderCompany(record: JsonObject, space: Workspace): JsonObject 
 function renderDeal(record: JsonObject, space: Workspace): JsonObject {
 	const pipeline = findPipeline(space, record.pipelineId);
 	const stage = findStage(pipeline, record.stageId);
-	const linked = typeof record.clientId === 'string' ? (space.get('clients', record.clientId) ?? space.get('contacts', record.clientId)) : undefined;
-	const contacts = ((record.contacts ?? []) as string[]).map((id) => space.get('contacts', id)).filter(Boolean) as JsonObject[];
+	const linked =
+		typeof record.clientId === 'string'
+			? (space.get('clients', record.clientId) ?? space.get('contacts', record.clientId))
+			: undefined;
+	const contacts = ((record.contacts ?? []) as string[])
+		.map((id) => space.get('contacts', id))
+		.filter(Boolean) as JsonObject[];
 	return withCustomFields(
 		{
 			id: record.id,
 			number: record.number ?? null,
 			title: record.title,
-			contactEmails: contacts.map((contact) => contact.email).filter((email) => typeof email === 'string'),
+			contactEmails: contacts
+				.map((contact) => contact.email)
+				.filter((email) => typeof email === 'string'),
 			clientId: record.clientId ?? null,
-			client: linked ? (linked.type === 'company' ? renderCompany(linked, space) : { ...linked }) : null,
+			client: linked
+				? linked.type === 'company'
+					? renderCompany(linked, space)
+					: { ...linked }
+				: null,
 			price: record.price ?? null,
 			expectedCloseDate: record.expectedCloseDate ?? null,
 			status: record.status ?? 'ACTIVE',
@@ -229,7 +276,8 @@ function renderDeal(record: JsonObject, space: Workspace): JsonObject {
 
 function renderQuotation(record: JsonObject, space: Workspace, full: boolean): JsonObject {
 	const lines = (record.quotationProducts ?? []) as JsonObject[];
-	const template = typeof record.templateId === 'string' ? space.get('templates', record.templateId) : undefined;
+	const template =
+		typeof record.templateId === 'string' ? space.get('templates', record.templateId) : undefined;
 	return withCustomFields(
 		{
 			id: record.id,
@@ -249,7 +297,9 @@ function renderQuotation(record: JsonObject, space: Workspace, full: boolean): J
 			dealId: record.dealId ?? null,
 			salesPersonId: record.salesPersonId ?? null,
 			templateId: record.templateId ?? null,
-			contentHtml: record.contentHtml ?? `<h1>${String(template?.name ?? 'Quotation')} ${String(record.number)}</h1>`,
+			contentHtml:
+				record.contentHtml ??
+				`<h1>${String(template?.name ?? 'Quotation')} ${String(record.number)}</h1>`,
 			internalNotes: record.internalNotes ?? null,
 			...totals(lines, record.isInclusiveTax === true),
 			tagIds: record.tags ?? [],
@@ -267,7 +317,8 @@ function renderQuotation(record: JsonObject, space: Workspace, full: boolean): J
 function renderTask(record: JsonObject, space: Workspace): JsonObject {
 	const entity = record.entity ?? null;
 	const entityId = record.entityId ?? null;
-	const creator = typeof record.createdById === 'string' ? space.get('users', record.createdById) : undefined;
+	const creator =
+		typeof record.createdById === 'string' ? space.get('users', record.createdById) : undefined;
 	return withCustomFields(
 		{
 			id: record.id,
@@ -289,7 +340,10 @@ function renderTask(record: JsonObject, space: Workspace): JsonObject {
 			projectId: entity === 'projects' ? entityId : null,
 			leadId: entity === 'leads' ? entityId : null,
 			dealId: entity === 'deals' ? entityId : null,
-			clientId: entity === 'deals' && typeof entityId === 'string' ? (space.get('deals', entityId)?.clientId ?? null) : null,
+			clientId:
+				entity === 'deals' && typeof entityId === 'string'
+					? (space.get('deals', entityId)?.clientId ?? null)
+					: null,
 			contactId: null,
 			createdById: record.createdById ?? null,
 			createdByName: (creator?.name ?? null) as Json,
@@ -307,7 +361,9 @@ function linkedRecords(record: JsonObject, space: Workspace): string | undefined
 	const counts = {
 		deals: space.all('deals').filter((deal) => deal.clientId === id).length,
 		invoices: space.all('invoices').filter((invoice) => invoice.clientId === id).length,
-		quotations: space.all('quotations').filter((quotation) => quotation.clientId === id || quotation.contactId === id).length,
+		quotations: space
+			.all('quotations')
+			.filter((quotation) => quotation.clientId === id || quotation.contactId === id).length,
 	};
 	const linked = Object.entries(counts).filter(([, count]) => count > 0);
 	return linked.length
@@ -346,7 +402,10 @@ export const CRM_RESOURCES: CrmResource[] = [
 				vendorId: text,
 				sourceId: refTo('CRM source', 'leadSources'),
 				billingAddress: address,
-				primaryContact: { kind: 'object', members: ['firstName', 'lastName', 'email', 'phone', 'salutation', 'jobTitle'] },
+				primaryContact: {
+					kind: 'object',
+					members: ['firstName', 'lastName', 'email', 'phone', 'salutation', 'jobTitle'],
+				},
 			},
 			required: ['name'],
 		},
@@ -374,7 +433,15 @@ export const CRM_RESOURCES: CrmResource[] = [
 		prefix: 'dl_',
 		label: 'deal',
 		numberPrefix: 'D-',
-		defaults: { status: 'ACTIVE', priority: null, currency: 'USD', assignees: [], contacts: [], tags: [], products: [] },
+		defaults: {
+			status: 'ACTIVE',
+			priority: null,
+			currency: 'USD',
+			assignees: [],
+			contacts: [],
+			tags: [],
+			products: [],
+		},
 		body: {
 			fields: {
 				title: required,
@@ -428,13 +495,26 @@ export const CRM_RESOURCES: CrmResource[] = [
 			const pipeline = findPipeline(space, next.pipelineId);
 			if (!pipeline) return;
 			// §11.3: no stage → the pipeline's first ACTIVE stage (also when the pipeline changes).
-			if (next.stageId === null || next.stageId === undefined || (sent.pipelineId !== undefined && sent.stageId === undefined && previous?.pipelineId !== next.pipelineId))
+			if (
+				next.stageId === null ||
+				next.stageId === undefined ||
+				(sent.pipelineId !== undefined &&
+					sent.stageId === undefined &&
+					previous?.pipelineId !== next.pipelineId)
+			)
 				next.stageId = (firstActiveStage(pipeline)?.id ?? null) as Json;
 			const stage = findStage(pipeline, next.stageId);
 			if (!stage)
-				throw ApiError.field('stageId', `'${String(next.stageId)}' is not a stage of pipeline '${String(pipeline.id)}'`);
+				throw ApiError.field(
+					'stageId',
+					`'${String(next.stageId)}' is not a stage of pipeline '${String(pipeline.id)}'`,
+				);
 			// §11.7: moving a deal into a WON/LOST stage updates its status (a status sent wins).
-			if (sent.stageId !== undefined && sent.status === undefined && stage.id !== findStage(pipeline, previous?.stageId)?.id)
+			if (
+				sent.stageId !== undefined &&
+				sent.status === undefined &&
+				stage.id !== findStage(pipeline, previous?.stageId)?.id
+			)
 				next.status = String(stage.type);
 			if (next.position === undefined) next.position = space.all('deals').length;
 		},
@@ -447,7 +527,13 @@ export const CRM_RESOURCES: CrmResource[] = [
 		prefix: 'qtn_',
 		label: 'quotation',
 		numberPrefix: 'QT-',
-		defaults: { status: 'DRAFT', currency: 'USD', conversionRate: 1, isInclusiveTax: false, tags: [] },
+		defaults: {
+			status: 'DRAFT',
+			currency: 'USD',
+			conversionRate: 1,
+			isInclusiveTax: false,
+			tags: [],
+		},
 		body: {
 			fields: {
 				clientId: client,
@@ -456,7 +542,9 @@ export const CRM_RESOURCES: CrmResource[] = [
 					if ('problem' in found) return found;
 					return space.get('templates', String(value))?.type === 'quotations'
 						? found
-						: { problem: `template '${String(value)}' is not a quotation template (type quotations)` };
+						: {
+								problem: `template '${String(value)}' is not a quotation template (type quotations)`,
+							};
 				},
 				date: dateTime,
 				quotationProducts: lineItems('quotationProducts', true),
@@ -481,15 +569,25 @@ export const CRM_RESOURCES: CrmResource[] = [
 		aliases: { lineItems: 'quotationProducts' },
 		get: true,
 		definitions: (space, record) =>
-			(typeof record.templateId === 'string' ? (space.get('templates', record.templateId)?.customFields ?? []) : []) as JsonObject[],
+			(typeof record.templateId === 'string'
+				? (space.get('templates', record.templateId)?.customFields ?? [])
+				: []) as JsonObject[],
 		list: {
 			search: (record, space) => [
 				record.number,
 				record.subject,
 				clientName(space, record.clientId),
-				...((record.quotationProducts ?? []) as JsonObject[]).flatMap((line) => [line.name, line.description]),
+				...((record.quotationProducts ?? []) as JsonObject[]).flatMap((line) => [
+					line.name,
+					line.description,
+				]),
 			],
-			orderBy: { createdAt: get('createdAt'), date: get('date'), number: get('number'), expiryDate: get('expiryDate') },
+			orderBy: {
+				createdAt: get('createdAt'),
+				date: get('date'),
+				number: get('number'),
+				expiryDate: get('expiryDate'),
+			},
 			filters: {
 				status: get('status'),
 				clientId: get('clientId'),
@@ -505,8 +603,10 @@ export const CRM_RESOURCES: CrmResource[] = [
 		render: renderQuotation,
 		settle: (next, previous) => {
 			const now = new Date().toISOString();
-			if (next.status === 'ACCEPTED' && previous?.status !== 'ACCEPTED') next.markedAcceptedOn = now;
-			if (next.status === 'REJECTED' && previous?.status !== 'REJECTED') next.markedRejectedOn = now;
+			if (next.status === 'ACCEPTED' && previous?.status !== 'ACCEPTED')
+				next.markedAcceptedOn = now;
+			if (next.status === 'REJECTED' && previous?.status !== 'REJECTED')
+				next.markedRejectedOn = now;
 		},
 		event: 'quotation',
 		changeEvents: [['status', 'statusChanged']],
@@ -517,7 +617,16 @@ export const CRM_RESOURCES: CrmResource[] = [
 		prefix: 'tsk_',
 		label: 'task',
 		numberPrefix: 'T-',
-		defaults: { status: 'OPEN', type: 'todo', priority: null, showTime: false, assigneeIds: [], tagIds: [], entity: null, entityId: null },
+		defaults: {
+			status: 'OPEN',
+			type: 'todo',
+			priority: null,
+			showTime: false,
+			assigneeIds: [],
+			tagIds: [],
+			entity: null,
+			entityId: null,
+		},
 		body: {
 			fields: {
 				title: required,
@@ -540,7 +649,12 @@ export const CRM_RESOURCES: CrmResource[] = [
 		definitions: (space) => definitionsOf(space, 'tasks'),
 		list: {
 			search: (record) => [record.title, record.description, record.number],
-			orderBy: { createdAt: get('createdAt'), updatedAt: get('updatedAt'), dueDate: get('dueDate'), title: get('title') },
+			orderBy: {
+				createdAt: get('createdAt'),
+				updatedAt: get('updatedAt'),
+				dueDate: get('dueDate'),
+				title: get('title'),
+			},
 			filters: {
 				status: get('status'),
 				type: get('type'),
@@ -554,15 +668,19 @@ export const CRM_RESOURCES: CrmResource[] = [
 		render: renderTask,
 		settle: (next, previous, _sent, space) => {
 			// §11.5: entity and entityId go together; a leads/deals entityId names a record.
-			if ((next.entity ?? null) === null !== ((next.entityId ?? null) === null))
+			if (((next.entity ?? null) === null) !== ((next.entityId ?? null) === null))
 				throw ApiError.field('entityId', 'entity and entityId must be sent together');
-			const kind = next.entity === 'leads' ? 'leads' : next.entity === 'deals' ? 'deals' : undefined;
+			const kind =
+				next.entity === 'leads' ? 'leads' : next.entity === 'deals' ? 'deals' : undefined;
 			if (kind && !space.has(kind, String(next.entityId)))
-				throw ApiError.field('entityId', `no ${kind === 'leads' ? 'lead' : 'deal'} with ID '${String(next.entityId)}' in this workspace`);
-			if (next.status === 'COMPLETED' && previous?.status !== 'COMPLETED') next.completedOn = new Date().toISOString();
+				throw ApiError.field(
+					'entityId',
+					`no ${kind === 'leads' ? 'lead' : 'deal'} with ID '${String(next.entityId)}' in this workspace`,
+				);
+			if (next.status === 'COMPLETED' && previous?.status !== 'COMPLETED')
+				next.completedOn = new Date().toISOString();
 			if (next.status !== 'COMPLETED') next.completedOn = null;
 		},
 		// §12.4 lists no task events.
 	},
 ];
-

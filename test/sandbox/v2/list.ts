@@ -66,7 +66,8 @@ function sort(
 	const issues = [];
 	if (!orderBy[by])
 		issues.push({ field: 'orderBy', message: `must be one of ${Object.keys(orderBy).join(', ')}` });
-	if (dir !== 'asc' && dir !== 'desc') issues.push({ field: 'orderDir', message: 'must be asc or desc' });
+	if (dir !== 'asc' && dir !== 'desc')
+		issues.push({ field: 'orderDir', message: 'must be asc or desc' });
 	if (issues.length) throw ApiError.invalid(issues);
 	const value = orderBy[by];
 	const sign = dir === 'asc' ? 1 : -1;
@@ -76,7 +77,8 @@ function sort(
 		.sort((a, b) => {
 			const aMissing = a.key === null || a.key === undefined;
 			const bMissing = b.key === null || b.key === undefined;
-			if (aMissing || bMissing) return aMissing === bMissing ? a.index - b.index : aMissing ? 1 : -1;
+			if (aMissing || bMissing)
+				return aMissing === bMissing ? a.index - b.index : aMissing ? 1 : -1;
 			const order =
 				typeof a.key === 'number' && typeof b.key === 'number'
 					? a.key - b.key
@@ -96,10 +98,16 @@ export function parseFilters(
 	try {
 		parsed = JSON.parse(raw);
 	} catch {
-		throw ApiError.field('filters', 'must be a JSON-encoded object, like {"status":{"operator":"is","values":["ACTIVE"]}}');
+		throw ApiError.field(
+			'filters',
+			'must be a JSON-encoded object, like {"status":{"operator":"is","values":["ACTIVE"]}}',
+		);
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		throw ApiError.field('filters', 'must be a JSON-encoded object, like {"status":{"operator":"is","values":["ACTIVE"]}}');
+		throw ApiError.field(
+			'filters',
+			'must be a JSON-encoded object, like {"status":{"operator":"is","values":["ACTIVE"]}}',
+		);
 	const issues: Array<{ field: string; message: string }> = [];
 	const tests: Array<(record: JsonObject) => boolean> = [];
 	for (const [name, condition] of Object.entries(parsed as Record<string, unknown>)) {
@@ -156,10 +164,15 @@ function encodeCursor(kind: RecordKind, offset: number): string {
 
 function decodeCursor(kind: RecordKind, cursor: string | null): number {
 	if (cursor === null) return 0;
-	const decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
+	const decoded = /^[A-Za-z0-9_-]+$/.test(cursor)
+		? Buffer.from(cursor, 'base64url').toString()
+		: '';
 	const match = /^([A-Za-z]+)~(\d{1,9})$/.exec(decoded);
 	if (!match)
-		throw ApiError.field('cursor', 'is not a valid cursor; pass meta.nextCursor of the previous page unchanged');
+		throw ApiError.field(
+			'cursor',
+			'is not a valid cursor; pass meta.nextCursor of the previous page unchanged',
+		);
 	if (match[1] !== kind) throw ApiError.field('cursor', 'belongs to another list');
 	return Number(match[2]);
 }

@@ -30,10 +30,17 @@ const nonNegative = (value: unknown) =>
 
 /** A pipeline by its `dpl_` ID, or by the number v1 deals may use (§17.3). */
 export function findPipeline(space: Workspace, id: Json | undefined): JsonObject | undefined {
-	return space.all('pipelines').find((pipeline) => pipeline.id === id || (typeof id === 'number' && pipeline.numericId === id));
+	return space
+		.all('pipelines')
+		.find(
+			(pipeline) => pipeline.id === id || (typeof id === 'number' && pipeline.numericId === id),
+		);
 }
 
-export function findStage(pipeline: JsonObject | undefined, id: Json | undefined): JsonObject | undefined {
+export function findStage(
+	pipeline: JsonObject | undefined,
+	id: Json | undefined,
+): JsonObject | undefined {
 	return ((pipeline?.stages ?? []) as JsonObject[]).find(
 		(stage) => stage.id === id || (typeof id === 'number' && stage.numericId === id),
 	);
@@ -47,8 +54,10 @@ export function firstActiveStage(pipeline: JsonObject): JsonObject | undefined {
 }
 
 /** v2 tag IDs are `tag_` + the v1 numeric ID (v1 keeps numeric tag IDs: one tag, two views). */
-export const tagId = (tag: JsonObject) => (typeof tag.id === 'number' ? `tag_${tag.id}` : String(tag.id));
-export const hasTag = (space: Workspace, id: string) => space.all('tags').some((tag) => tagId(tag) === id);
+export const tagId = (tag: JsonObject) =>
+	typeof tag.id === 'number' ? `tag_${tag.id}` : String(tag.id);
+export const hasTag = (space: Workspace, id: string) =>
+	space.all('tags').some((tag) => tagId(tag) === id);
 
 // --- renderings ---
 
@@ -101,7 +110,11 @@ const renderUser = (user: JsonObject): JsonObject => ({
 	isActive: user.isActive ?? true,
 	createdAt: user.createdAt ?? null,
 });
-const renderNamed = (record: JsonObject): JsonObject => ({ id: record.id, name: record.name, position: record.position ?? null });
+const renderNamed = (record: JsonObject): JsonObject => ({
+	id: record.id,
+	name: record.name,
+	position: record.position ?? null,
+});
 export const renderDefinition = (definition: JsonObject): JsonObject => ({
 	id: definition.id,
 	entity: definition.entity,
@@ -152,18 +165,29 @@ const PRODUCT_BODY: BodySchema = {
 function readStages(body: JsonObject, space: Workspace): JsonObject[] {
 	const stages = body.stages;
 	if (!Array.isArray(stages) || stages.length === 0)
-		throw ApiError.field('stages', 'must be an array with at least one ACTIVE, one WON and one LOST stage');
+		throw ApiError.field(
+			'stages',
+			'must be an array with at least one ACTIVE, one WON and one LOST stage',
+		);
 	const read = stages.map((stage, index) => {
 		try {
-			return newStage(readBody(STAGE_BODY, (stage ?? {}) as JsonObject, 'create', space, []), index);
+			return newStage(
+				readBody(STAGE_BODY, (stage ?? {}) as JsonObject, 'create', space, []),
+				index,
+			);
 		} catch (error) {
 			const issues = (error as ApiError).issues ?? [];
-			throw ApiError.invalid(issues.map((issue) => ({ ...issue, field: `stages.${index}.${issue.field ?? ''}` })));
+			throw ApiError.invalid(
+				issues.map((issue) => ({ ...issue, field: `stages.${index}.${issue.field ?? ''}` })),
+			);
 		}
 	});
 	const missing = STAGE_TYPES.filter((type) => !read.some((stage) => stage.type === type));
 	if (missing.length)
-		throw ApiError.field('stages', `must contain at least one ACTIVE, one WON and one LOST stage (missing ${missing.join(', ')})`);
+		throw ApiError.field(
+			'stages',
+			`must contain at least one ACTIVE, one WON and one LOST stage (missing ${missing.join(', ')})`,
+		);
 	return read;
 }
 
@@ -190,7 +214,11 @@ export interface RefContext {
 	body: JsonObject;
 }
 
-const simpleList = (kind: ListSpec['kind'], render: ListSpec['render'], where?: ListSpec['where']): ListSpec => ({
+const simpleList = (
+	kind: ListSpec['kind'],
+	render: ListSpec['render'],
+	where?: ListSpec['where'],
+): ListSpec => ({
 	kind,
 	render,
 	where,
@@ -202,8 +230,10 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 	const [first, second, third] = segments;
 	const now = () => new Date().toISOString();
 	if (first === 'pipelines') {
-		if (method === 'GET' && !second) return v2List(space, simpleList('pipelines', renderPipeline), query);
-		if (method === 'GET' && second && !third) return renderPipeline(store.require(workspace, 'pipelines', second, 'pipeline'));
+		if (method === 'GET' && !second)
+			return v2List(space, simpleList('pipelines', renderPipeline), query);
+		if (method === 'GET' && second && !third)
+			return renderPipeline(store.require(workspace, 'pipelines', second, 'pipeline'));
 		if (method === 'POST' && !second) {
 			const values = readBody(PIPELINE_BODY, body, 'create', space, []);
 			const stages = readStages(body, space);
@@ -222,24 +252,56 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 		}
 		if (method === 'PATCH' && second && !third) {
 			const current = store.require(workspace, 'pipelines', second, 'pipeline');
-			const values = readBody({ ...PIPELINE_BODY, fields: { name: PIPELINE_BODY.fields.name, icon: PIPELINE_BODY.fields.icon, isActive: PIPELINE_BODY.fields.isActive } }, body, 'update', space, []);
-			return renderPipeline(store.replace(workspace, 'pipelines', { ...current, ...values, updatedAt: now() }));
+			const values = readBody(
+				{
+					...PIPELINE_BODY,
+					fields: {
+						name: PIPELINE_BODY.fields.name,
+						icon: PIPELINE_BODY.fields.icon,
+						isActive: PIPELINE_BODY.fields.isActive,
+					},
+				},
+				body,
+				'update',
+				space,
+				[],
+			);
+			return renderPipeline(
+				store.replace(workspace, 'pipelines', { ...current, ...values, updatedAt: now() }),
+			);
 		}
 		if (method === 'POST' && second && third === 'stages' && segments.length === 3) {
 			const current = store.require(workspace, 'pipelines', second, 'pipeline');
 			const stage = newStage(readBody(STAGE_BODY, body, 'create', space, []), 0);
-			store.replace(workspace, 'pipelines', { ...current, stages: [...((current.stages ?? []) as JsonObject[]), stage], updatedAt: now() });
+			store.replace(workspace, 'pipelines', {
+				...current,
+				stages: [...((current.stages ?? []) as JsonObject[]), stage],
+				updatedAt: now(),
+			});
 			return renderStage(stage);
 		}
 	}
 	if (first === 'pipeline-stages' && second && !third && method === 'PATCH') {
 		const pipeline = space.all('pipelines').find((candidate) => findStage(candidate, second));
 		if (!pipeline) {
-			const elsewhere = store.other(workspace).all('pipelines').some((candidate) => findStage(candidate, second));
-			if (elsewhere) throw new ApiError('FORBIDDEN', `This API key has no access to pipeline stage '${second}': it belongs to another workspace`);
+			const elsewhere = store
+				.other(workspace)
+				.all('pipelines')
+				.some((candidate) => findStage(candidate, second));
+			if (elsewhere)
+				throw new ApiError(
+					'FORBIDDEN',
+					`This API key has no access to pipeline stage '${second}': it belongs to another workspace`,
+				);
 			throw ApiError.notFound(`No pipeline stage with ID '${second}'`);
 		}
-		const values = readBody({ ...STAGE_BODY, required: ['name', 'position'] }, body, 'update', space, []);
+		const values = readBody(
+			{ ...STAGE_BODY, required: ['name', 'position'] },
+			body,
+			'update',
+			space,
+			[],
+		);
 		let updated: JsonObject = {};
 		const stages = (pipeline.stages as JsonObject[]).map((stage) =>
 			stage.id === second ? (updated = { ...stage, ...values }) : stage,
@@ -249,7 +311,10 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 	}
 	if (first === 'lead-stages' && !second && method === 'POST') {
 		const values = readBody(
-			{ fields: { label: { kind: 'text' }, type: { kind: 'enum', values: LEAD_STAGE_TYPES } }, required: ['label', 'type'] },
+			{
+				fields: { label: { kind: 'text' }, type: { kind: 'enum', values: LEAD_STAGE_TYPES } },
+				required: ['label', 'type'],
+			},
 			body,
 			'create',
 			space,
@@ -269,8 +334,13 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 	if (first === 'tags' && !second) {
 		if (method === 'GET') {
 			const type = query.get('type');
-			if (type !== null && !TAG_TYPES_V2.includes(type)) throw ApiError.field('type', `must be one of ${TAG_TYPES_V2.join(', ')}`);
-			return v2List(space, simpleList('tags', renderTag, (tag) => type === null || tag.type === type), query);
+			if (type !== null && !TAG_TYPES_V2.includes(type))
+				throw ApiError.field('type', `must be one of ${TAG_TYPES_V2.join(', ')}`);
+			return v2List(
+				space,
+				simpleList('tags', renderTag, (tag) => type === null || tag.type === type),
+				query,
+			);
 		}
 		if (method === 'POST') {
 			const values = readBody(
@@ -288,7 +358,9 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 				space,
 				[],
 			);
-			const numeric = Math.max(0, ...space.all('tags').map((tag) => (typeof tag.id === 'number' ? tag.id : 0))) + 1;
+			const numeric =
+				Math.max(0, ...space.all('tags').map((tag) => (typeof tag.id === 'number' ? tag.id : 0))) +
+				1;
 			const tag: JsonObject = { id: numeric, icon: null, ...values };
 			store.insert(workspace, 'tags', tag);
 			return renderTag(tag);
@@ -305,26 +377,57 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 				query,
 			);
 		}
-		if (method === 'GET' && second && !third) return renderProduct(store.require(workspace, 'products', second, 'product'));
+		if (method === 'GET' && second && !third)
+			return renderProduct(store.require(workspace, 'products', second, 'product'));
 		if (method === 'POST' && !second) {
 			const values = readBody(PRODUCT_BODY, stripCustom(body), 'create', space, []);
-			const product: JsonObject = { id: newId('prd_'), type: 'PRODUCT', price: 0, description: null, sku: null, buyPrice: null, isActive: true, ...values, ...onlyCustom(body), createdAt: now(), updatedAt: now() };
+			const product: JsonObject = {
+				id: newId('prd_'),
+				type: 'PRODUCT',
+				price: 0,
+				description: null,
+				sku: null,
+				buyPrice: null,
+				isActive: true,
+				...values,
+				...onlyCustom(body),
+				createdAt: now(),
+				updatedAt: now(),
+			};
 			store.insert(workspace, 'products', product);
 			return renderProduct(product);
 		}
 		if (method === 'PATCH' && second && !third) {
 			const current = store.require(workspace, 'products', second, 'product');
 			const values = readBody(PRODUCT_BODY, stripCustom(body), 'update', space, []);
-			return renderProduct(store.replace(workspace, 'products', { ...current, ...values, ...onlyCustom(body), updatedAt: now() }));
+			return renderProduct(
+				store.replace(workspace, 'products', {
+					...current,
+					...values,
+					...onlyCustom(body),
+					updatedAt: now(),
+				}),
+			);
 		}
 	}
 	if (method !== 'GET' || third) return undefined;
 	if (first === 'users' && !second) {
 		const search = query.get('search')?.toLowerCase();
-		return v2List(space, simpleList('users', renderUser, (user) => !search || `${String(user.name)} ${String(user.email)}`.toLowerCase().includes(search)), query);
+		return v2List(
+			space,
+			simpleList(
+				'users',
+				renderUser,
+				(user) =>
+					!search || `${String(user.name)} ${String(user.email)}`.toLowerCase().includes(search),
+			),
+			query,
+		);
 	}
-	if (first === 'client-stages' && !second) return v2List(space, simpleList('clientStages', renderNamed), query);
-	if (first === 'sources' && !second) return v2List(space, simpleList('leadSources', renderNamed), query);
+	if (first === 'client-stages' && !second)
+		return v2List(space, simpleList('clientStages', renderNamed), query);
+	if (first === 'sources' && !second)
+		return v2List(space, simpleList('leadSources', renderNamed), query);
 	if (first === 'custom-fields' && !second) {
 		const entity = query.get('entity');
 		if (!CUSTOM_FIELD_ENTITIES.includes(entity as (typeof CUSTOM_FIELD_ENTITIES)[number]))
@@ -332,7 +435,8 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 		const pipelineId = query.get('pipelineId');
 		if (pipelineId !== null) {
 			if (entity !== 'deals') throw ApiError.field('pipelineId', 'applies only to entity=deals');
-			if (!findPipeline(space, pipelineId)) throw ApiError.field('pipelineId', `no pipeline with ID '${pipelineId}' in this workspace`);
+			if (!findPipeline(space, pipelineId))
+				throw ApiError.field('pipelineId', `no pipeline with ID '${pipelineId}' in this workspace`);
 		}
 		return v2List(
 			space,
@@ -341,7 +445,9 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 				renderDefinition,
 				(definition) =>
 					definition.entity === entity &&
-					(definition.pipelineId === null || definition.pipelineId === undefined || definition.pipelineId === pipelineId),
+					(definition.pipelineId === null ||
+						definition.pipelineId === undefined ||
+						definition.pipelineId === pipelineId),
 			),
 			query,
 		);

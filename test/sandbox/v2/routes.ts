@@ -34,7 +34,12 @@ export function routeV2(context: V2Context, call: V2Call): JsonObject | undefine
 	return referenceRoute({ ...call, store: context.store, space });
 }
 
-function crm(context: V2Context, resource: CrmResource, call: V2Call, id: string | undefined): JsonObject {
+function crm(
+	context: V2Context,
+	resource: CrmResource,
+	call: V2Call,
+	id: string | undefined,
+): JsonObject {
 	const { store, emit } = context;
 	const { workspace, method, body } = call;
 	const space = store.workspace(workspace);
@@ -59,7 +64,14 @@ function crm(context: V2Context, resource: CrmResource, call: V2Call, id: string
 	}
 	if (!id && method === 'POST') {
 		const draft: JsonObject = { ...resource.defaults, ...aliased(body, resource.aliases) };
-		const values = readBody(resource.body, body, 'create', space, resource.definitions(space, draft), resource.aliases);
+		const values = readBody(
+			resource.body,
+			body,
+			'create',
+			space,
+			resource.definitions(space, draft),
+			resource.aliases,
+		);
 		const count = space.all(resource.kind).filter(resource.where ?? (() => true)).length;
 		const record: JsonObject = {
 			id: newId(resource.prefix),
@@ -77,11 +89,19 @@ function crm(context: V2Context, resource: CrmResource, call: V2Call, id: string
 	}
 	if (!id) throw ApiError.notFound(`No route ${method} /api/v2/${resource.path}`);
 	const current = store.require(workspace, resource.kind, id, resource.label);
-	if (resource.where && !resource.where(current)) throw ApiError.notFound(`No ${resource.label} with ID '${id}'`);
+	if (resource.where && !resource.where(current))
+		throw ApiError.notFound(`No ${resource.label} with ID '${id}'`);
 	if (method === 'GET' && resource.get) return render(current);
 	if (method === 'PATCH') {
 		const sent = aliased(body, resource.aliases);
-		const values = readBody(resource.body, body, 'update', space, resource.definitions(space, { ...current, ...sent }), resource.aliases);
+		const values = readBody(
+			resource.body,
+			body,
+			'update',
+			space,
+			resource.definitions(space, { ...current, ...sent }),
+			resource.aliases,
+		);
 		const next: JsonObject = { ...current, ...values, updatedAt: now };
 		resource.settle?.(next, current, sent, space);
 		store.replace(workspace, resource.kind, next);
@@ -103,5 +123,7 @@ function crm(context: V2Context, resource: CrmResource, call: V2Call, id: string
 }
 
 function aliased(body: JsonObject, aliases: Record<string, string> = {}): JsonObject {
-	return Object.fromEntries(Object.entries(body).map(([key, value]) => [aliases[key] ?? key, value]));
+	return Object.fromEntries(
+		Object.entries(body).map(([key, value]) => [aliases[key] ?? key, value]),
+	);
 }

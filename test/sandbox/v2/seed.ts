@@ -55,7 +55,12 @@ const TEMPLATE_FIELDS: Definition[] = [
 	['Signed Copy Received', 'checkbox', false],
 ];
 
-const definition = (entity: string, [label, dataType, required, values]: Definition, rand: Rand, pipelineId: string | null = null): JsonObject => ({
+const definition = (
+	entity: string,
+	[label, dataType, required, values]: Definition,
+	rand: Rand,
+	pipelineId: string | null = null,
+): JsonObject => ({
 	id: newId('cfd_', rand),
 	entity,
 	key: key(label),
@@ -74,7 +79,8 @@ export function seedV2(store: Store, workspace: WorkspaceId, quotations: number)
 		for (const item of definitions) insert('customFields', definition(entity, item, rand));
 	for (const item of DEAL_DEFINITIONS) insert('customFields', definition('deals', item, rand));
 	space.all('pipelines').forEach((pipeline, index) => {
-		for (const item of PIPELINE_DEFINITIONS[index] ?? []) insert('customFields', definition('deals', item, rand, String(pipeline.id)));
+		for (const item of PIPELINE_DEFINITIONS[index] ?? [])
+			insert('customFields', definition('deals', item, rand, String(pipeline.id)));
 	});
 	const template: JsonObject = {
 		id: newId('tpl_', rand),
@@ -98,7 +104,9 @@ export function seedV2(store: Store, workspace: WorkspaceId, quotations: number)
 	insert('templates', template);
 	// §13 documents no user object: the sandbox's users have a name, an e-mail and isActive.
 	for (const user of space.all('users')) {
-		user.email = `${String(user.name).toLowerCase().replace(/[^a-z]+/g, '.')}@sandbox.example`;
+		user.email = `${String(user.name)
+			.toLowerCase()
+			.replace(/[^a-z]+/g, '.')}@sandbox.example`;
 		user.isActive = true;
 	}
 	const clients = space.all('clients');
@@ -108,7 +116,9 @@ export function seedV2(store: Store, workspace: WorkspaceId, quotations: number)
 	for (let index = 0; index < quotations && clients.length; index++) {
 		const client = pick(rand, clients);
 		const product = products.length ? pick(rand, products) : undefined;
-		const created = new Date(Date.UTC(2026, intBetween(rand, 0, 9), intBetween(rand, 1, 28), 10)).toISOString();
+		const created = new Date(
+			Date.UTC(2026, intBetween(rand, 0, 9), intBetween(rand, 1, 28), 10),
+		).toISOString();
 		const deal = deals.find((candidate) => candidate.clientId === client.id);
 		insert('quotations', {
 			id: newId('qtn_', rand),
@@ -153,17 +163,28 @@ export type BulkResource = (typeof BULK_RESOURCES)[number];
  * Creates `count` valid records of a v2 resource straight in the store (no request, no
  * event): Return All over thousands of records without thousands of rate-limited creates.
  */
-export function bulkCreate(store: Store, workspace: WorkspaceId, resource: BulkResource, count: number): string[] {
+export function bulkCreate(
+	store: Store,
+	workspace: WorkspaceId,
+	resource: BulkResource,
+	count: number,
+): string[] {
 	const space = store.workspace(workspace);
 	const rand = prng(count + space.all('clients').length);
 	const now = Date.now();
 	const ids: string[] = [];
 	const at = (index: number) => new Date(now - (count - index) * 1000).toISOString();
 	const companies = space.all('clients').filter((client) => client.type === 'company');
-	const counts = { deals: space.all('deals').length, tasks: space.all('tasks').length, quotations: space.all('quotations').length };
+	const counts = {
+		deals: space.all('deals').length,
+		tasks: space.all('tasks').length,
+		quotations: space.all('quotations').length,
+	};
 	const pipeline = space.all('pipelines')[0];
 	const stage = ((pipeline?.stages ?? []) as JsonObject[])[0];
-	const template = space.all('templates').find((candidate) => candidate.name === QUOTATION_TEMPLATE_NAME);
+	const template = space
+		.all('templates')
+		.find((candidate) => candidate.name === QUOTATION_TEMPLATE_NAME);
 	for (let index = 0; index < count; index++) {
 		const createdAt = at(index);
 		let record: JsonObject;
@@ -226,7 +247,19 @@ export function bulkCreate(store: Store, workspace: WorkspaceId, resource: BulkR
 				conversionRate: 1,
 				isInclusiveTax: false,
 				tags: [],
-				quotationProducts: [{ name: 'Consulting', description: null, productId: null, quantity: 1, price: 100, discount: 0, tax: 0, taxRateId: null, scope: null }],
+				quotationProducts: [
+					{
+						name: 'Consulting',
+						description: null,
+						productId: null,
+						quantity: 1,
+						price: 100,
+						discount: 0,
+						tax: 0,
+						taxRateId: null,
+						scope: null,
+					},
+				],
 				cf_project_code: `BULK-${index + 1}`,
 				cf_payment_terms: 'Net 30',
 				createdAt,
