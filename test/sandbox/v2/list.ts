@@ -56,6 +56,8 @@ function pageSize(query: URLSearchParams): number {
 	return Number(raw);
 }
 
+const collator = new Intl.Collator('en', { numeric: true });
+
 function sort(
 	records: JsonObject[],
 	orderBy: Record<string, Getter>,
@@ -82,7 +84,7 @@ function sort(
 			const order =
 				typeof a.key === 'number' && typeof b.key === 'number'
 					? a.key - b.key
-					: String(a.key).localeCompare(String(b.key), 'en', { numeric: true });
+					: collator.compare(String(a.key), String(b.key));
 			return order === 0 ? a.index - b.index : sign * order;
 		})
 		.map((entry) => entry.record);
