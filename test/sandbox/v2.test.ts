@@ -1006,6 +1006,38 @@ describe('events of v2 writes (§12.4)', () => {
 });
 
 describe('Return All over thousands of v2 records', () => {
+	test('seed counts: `clients` are v2 companies, `deals` v2 deals, `quotations` v2 quotations', async () => {
+		const seeded = await startSandbox({
+			rateLimit: false,
+			seed: { clients: 150, deals: 120, quotations: 3 },
+		});
+		try {
+			const count = async (path: string) => {
+				let total = 0;
+				let cursor: string | undefined;
+				for (let page = 0; page < 10; page++) {
+					const query = new URLSearchParams({ pageSize: '100', ...(cursor ? { cursor } : {}) });
+					const answer = (await (
+						await fetch(`${seeded.urls.v2}${path}?${query.toString()}`, {
+							headers: { 'x-api-key': seeded.apiKey },
+						})
+					).json()) as Body;
+					total += answer.data.length;
+					if (!answer.meta.hasMore) break;
+					cursor = answer.meta.nextCursor;
+				}
+				return total;
+			};
+			expect([
+				await count('/companies'),
+				await count('/deals'),
+				await count('/quotations'),
+			]).toEqual([150, 120, 3]);
+		} finally {
+			await seeded.close();
+		}
+	});
+
 	test('seed counts (clients, deals) and POST /__sandbox/bulk/{companies|deals|tasks|quotations} make N records; lists page them at ceil(n/100) requests', async () => {
 		const big = await startSandbox({
 			rateLimit: false,
@@ -1045,6 +1077,11 @@ describe('Return All over thousands of v2 records', () => {
 				expect(seen.size).toBe(3000);
 				expect(requests).toBe(30);
 			}
+			expect(big.bulkCreate('tasks', 250)).toHaveLength(250);
+			const tasks = await fetch(`${big.urls.v2}/tasks?pageSize=100`, {
+				headers: { 'x-api-key': big.apiKey },
+			});
+			expect(((await tasks.json()) as Body).meta.hasMore).toBe(true);
 			const createdDeal = big.records('deals')[0];
 			const got = await fetch(`${big.urls.v2}/deals/${String(createdDeal.id)}`, {
 				headers: { 'x-api-key': big.apiKey },
