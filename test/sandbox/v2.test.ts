@@ -726,6 +726,17 @@ describe('§11.7 pipelines and stages', () => {
 				expect.anything(),
 			],
 		});
+		const unpositioned = await call('/pipelines', 'POST', {
+			name: 'Simple',
+			stages: [{ name: 'Open' }, { name: 'Won', type: 'WON' }, { name: 'Lost', type: 'LOST' }],
+		});
+		expect(
+			unpositioned.body.stages.map((stage: Body) => [stage.name, stage.position, stage.type]),
+		).toEqual([
+			['Open', 0, 'ACTIVE'],
+			['Won', 1, 'WON'],
+			['Lost', 2, 'LOST'],
+		]);
 		const patched = await call(`/pipelines/${created.body.id}`, 'PATCH', {
 			name: 'Renewals 2026',
 			isActive: false,

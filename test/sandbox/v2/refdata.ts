@@ -138,6 +138,8 @@ const STAGE_BODY: BodySchema = {
 	},
 	required: ['name', 'position'],
 };
+/** Stages inside POST /pipelines: required marks not visible; `position` defaults to the stage's index. */
+const PIPELINE_STAGE_BODY: BodySchema = { ...STAGE_BODY, required: ['name'] };
 const PIPELINE_BODY: BodySchema = {
 	fields: {
 		name: { kind: 'text' },
@@ -172,7 +174,7 @@ function readStages(body: JsonObject, space: Workspace): JsonObject[] {
 	const read = stages.map((stage, index) => {
 		try {
 			return newStage(
-				readBody(STAGE_BODY, (stage ?? {}) as JsonObject, 'create', space, []),
+				readBody(PIPELINE_STAGE_BODY, (stage ?? {}) as JsonObject, 'create', space, []),
 				index,
 			);
 		} catch (error) {
