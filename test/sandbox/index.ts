@@ -3,6 +3,8 @@
  * `const sandbox = await startSandbox({ rateLimit: false })`.
  */
 import { Sandbox } from './server';
+import { bulkCreate } from './v2/seed';
+import type { BulkResource } from './v2/seed';
 import type {
 	Delivery,
 	JsonObject,
@@ -36,6 +38,9 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		/** Puts a record straight into the store, as given (IDs of any shape, for ID tests). */
 		insert: (kind: RecordKind, record: JsonObject, workspace: WorkspaceId = 'A') =>
 			sandbox.store.insert(workspace, kind, record),
+		/** Creates `count` valid v2 companies, deals, tasks or quotations at once (Return All benchmarks); their IDs. */
+		bulkCreate: (resource: BulkResource, count: number, workspace: WorkspaceId = 'A') =>
+			bulkCreate(sandbox.store, workspace, resource, count),
 		/** Whether v1 lists apply the filters earlier versions guessed (off: they are ignored). */
 		setUndocumentedFilters: (on: boolean) => {
 			sandbox.honourUndocumentedFilters = on;

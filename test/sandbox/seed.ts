@@ -15,6 +15,7 @@ export const DEFAULT_COUNTS: Required<SeedCounts> = {
 	tasks: 30,
 	contacts: 60,
 	products: 12,
+	quotations: 8,
 };
 
 const FIRST = [

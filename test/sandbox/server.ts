@@ -29,6 +29,9 @@ import type {
 } from './types';
 import { WebhookEngine } from './webhooks';
 import { createInvoice } from './invoices';
+import { routeV2 } from './v2/routes';
+import { BULK_RESOURCES, bulkCreate, seedV2 } from './v2/seed';
+import type { BulkResource } from './v2/seed';
 
 /** The event catalogue of heffl-facts.md: subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [
@@ -195,6 +198,8 @@ export class Sandbox {
 		this.otherWorkspaceKey = this.store.addKey('B');
 		seedWorkspace(this.store, 'A', options.seed ?? {});
 		seedWorkspace(this.store, 'B', options.seed === false ? false : {});
+		seedV2(this.store, 'A', options.seed === false ? 0 : (options.seed?.quotations ?? 8));
+		seedV2(this.store, 'B', options.seed === false ? 0 : 2);
 	}
 
 	async listen(host = '127.0.0.1', port = 0): Promise<this> {
@@ -400,6 +405,11 @@ export class Sandbox {
 	private route(call: Call): Answer {
 		const [first, second, third] = call.segments;
 		if (call.version === 'v2') {
+			const added = routeV2(
+				{ store: this.store, emit: (...args) => this.webhooks.emit(...args) },
+				call,
+			);
+			if (added) return ok(added);
 			if (call.method !== 'GET') throw ApiError.notFound('No such v2 route');
 			if (first === 'document-templates' && second && !third)
 				return ok(this.template(call, second));
@@ -706,6 +716,13 @@ export class Sandbox {
 		}
 		if (what === 'rotate' && method === 'POST' && arg)
 			return ok({ rotated: true, subscriptionId: arg, secret: this.webhooks.rotate(arg) });
+		if (what === 'bulk' && method === 'POST' && BULK_RESOURCES.includes(arg as BulkResource)) {
+			const count = Number(body.count);
+			if (!Number.isInteger(count) || count < 1 || count > 100_000)
+				throw ApiError.field('count', 'must be a whole number from 1 to 100000');
+			const workspace = (body.workspace as WorkspaceId) ?? 'A';
+			return ok({ ids: bulkCreate(this.store, workspace, arg as BulkResource, count) });
+		}
 		if (what === 'rate-limit' && method === 'POST') {
 			this.setRateLimit(body.limit ? (body as unknown as RateLimitOptions) : false);
 			return ok({ ok: true });

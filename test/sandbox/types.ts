@@ -25,6 +25,10 @@ export const RECORD_KINDS = [
 	'users',
 	'clientStages',
 	'invoices',
+	/** v2 (§11.4) */
+	'quotations',
+	/** v2 custom-field definitions of contacts, companies, deals and tasks (§9.1, §11.12) */
+	'customFields',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -59,6 +63,8 @@ export interface SeedCounts {
 	tasks?: number;
 	contacts?: number;
 	products?: number;
+	/** v2 quotations (§11.4) */
+	quotations?: number;
 }
 
 export interface WebhookDeliveryOptions {
