@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test tooling, not shipped */
 /**
  * The n8n install behind `npm start` and `npm run test:e2e` repairs a cache that is
  * stamped but broken, as the one a nested `npm rebuild sqlite3` under npm's
