@@ -502,7 +502,7 @@ async function installCommand() {
 			}
 		} else if (existsSync(N8N_DIR))
 			log(`n8n in ${N8N_DIR} is an unfinished install (${failure}): installing from scratch`);
-		else log(`installing n8n into ${N8N_DIR} (about 5 minutes and 2.9 GB, once)`);
+		else log(`installing n8n into ${N8N_DIR} (about 6 minutes and 2.9 GB, once)`);
 		await installFromScratch();
 		log(`n8n ${manifest().n8n} ready in ${formatTime(Date.now() - started)} (${N8N_DIR})`);
 	} finally {

@@ -138,7 +138,7 @@ async function main() {
 	await assertFree(port, 'N8N_PORT');
 	await assertFree(port + 1, 'N8N_PORT'); // n8n's task broker
 	step(
-		`n8n 2.x and Node 24 (installed into ${N8N_DIR} on first run, about 5 minutes)`,
+		`n8n 2.x and Node 24 (installed into ${N8N_DIR} on first run, about 6 minutes)`,
 		'installing n8n',
 	);
 	ensureN8n();
