@@ -50,7 +50,7 @@ const INSTALL_FORMAT = 2;
 const LOCK_FILE = `${N8N_DIR}.lock`;
 const INSTALL_LOG = `${N8N_DIR}-install.log`;
 /** What n8n 2.41.1's install unpacks (counted once); only shown as progress. */
-const PACKAGES_TO_UNPACK = 2350;
+const PACKAGES_TO_UNPACK = 2360;
 const LOCK_WAIT_MS = 30 * 60_000;
 const LOCK_STALE_MS = 2 * 60 * 60_000;
 
