@@ -538,15 +538,8 @@ export function prepareUserFolder(folder, tarball) {
 }
 
 export function n8nEnv(folder, extra = {}) {
-	// A test runner's loader options must not leak into n8n's own Node process.
-	const inherited = Object.fromEntries(
-		Object.entries(process.env).filter(
-			([name]) =>
-				!['NODE_OPTIONS', 'NODE_ENV', 'TEST'].includes(name) && !name.startsWith('VITEST'),
-		),
-	);
 	return {
-		...inherited,
+		...withoutRunnerOptions(process.env),
 		PATH: `${NODE24_BIN}:${process.env.PATH}`,
 		N8N_USER_FOLDER: folder,
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
