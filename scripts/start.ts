@@ -9,6 +9,7 @@
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
  */
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -150,6 +151,7 @@ async function main() {
 	const tarball = packPackage();
 	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo.
 	const folder = prepareUserFolder(join(dirname(N8N_DIR), 'demo'), tarball);
+	rmSync(dirname(tarball), { recursive: true, force: true });
 
 	step('starting the sandbox', 'starting the sandbox');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort });
