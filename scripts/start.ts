@@ -9,14 +9,16 @@
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
  */
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 
 import { credentials, sampleWorkflows } from './demo-workflows';
 import {
 	ensureN8n,
 	importIntoN8n,
 	login,
+	N8N_DIR,
 	OWNER,
 	packPackage,
 	prepareUserFolder,
@@ -27,19 +29,63 @@ import { startSandbox } from '../test/sandbox';
 
 const env = process.env;
 const checkOnly = process.argv.includes('--check') || env.DEMO_CHECK === '1';
-const step = (message: string) => console.log(`• ${message}`);
+/**
+ * What `npm start` is doing now, and what a newcomer can try when that fails: the
+ * last line of a failed start names both. An error may carry a sharper `hint`.
+ */
+let phase = {
+	doing: 'starting',
+	hint: 'run npm start again; if it fails the same way, report the output above',
+};
+const now = (doing: string, hint = phase.hint) => (phase = { doing, hint });
+const step = (message: string, doing = phase.doing, hint = phase.hint) => {
+	now(doing, hint);
+	console.log(`• ${message}`);
+};
+const n8nHint = `n8n's output above says why; run npm start again, and if it fails the same way, delete ${N8N_DIR} so that it is installed anew`;
+
+/** Fails early, with the fix, when a port the demo needs is taken. */
+async function assertFree(port: number, variable: string) {
+	const server = createServer();
+	const error = await new Promise<NodeJS.ErrnoException | undefined>((done) => {
+		server.once('error', done);
+		server.listen(port, '127.0.0.1', () => server.close(() => done(undefined)));
+	});
+	if (error)
+		throw Object.assign(new Error(`port ${port} on 127.0.0.1 is not free (${error.code})`), {
+			hint: `stop what listens there (an earlier npm start?) or pick another port, e.g. ${variable}=${port + 100} npm start`,
+		});
+}
 
 async function main() {
+	const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
+	const port = Number(env.N8N_PORT ?? 5678);
+	step(`checking ports ${sandboxPort}, ${port} and ${port + 1}`, 'checking ports');
+	await assertFree(sandboxPort, 'SANDBOX_PORT');
+	await assertFree(port, 'N8N_PORT');
+	await assertFree(port + 1, 'N8N_PORT'); // n8n's task broker
 	step(
-		'n8n 2.x and Node 24 (installed into ~/.cache/n8n-nodes-heffl on first run, about 5 minutes)',
+		`n8n 2.x and Node 24 (installed into ${N8N_DIR} on first run, about 6 minutes)`,
+		'installing n8n',
 	);
 	ensureN8n();
-	step('building and packing n8n-nodes-heffl');
+	step(
+		'building and packing n8n-nodes-heffl',
+		'building this package',
+		'run npm run build to see what breaks the build, fix it, and run npm start again',
+	);
 	const tarball = packPackage();
-	const folder = prepareUserFolder(join(homedir(), '.cache', 'n8n-nodes-heffl', 'demo'), tarball);
+	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo.
+	const folder = prepareUserFolder(join(dirname(N8N_DIR), 'demo'), tarball);
+	rmSync(dirname(tarball), { recursive: true, force: true });
 
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: Number(env.SANDBOX_PORT ?? 4010) });
-	step(`sandbox listening on ${sandbox.urls.origin}`);
+	step('starting the sandbox', 'starting the sandbox');
+	const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort });
+	step(
+		`sandbox listening on ${sandbox.urls.origin}`,
+		'importing the credential and workflows',
+		n8nHint,
+	);
 	const followUpTag = sandbox
 		.records('tags')
 		.find((tag) => tag.type === 'leads' && tag.name === 'Follow-up');
@@ -55,8 +101,7 @@ async function main() {
 		workflows: [newLead, ...others],
 	});
 
-	step('starting n8n (about 30 s)');
-	const port = Number(env.N8N_PORT ?? 5678);
+	step('starting n8n (about 30 s)', 'starting n8n');
 	const n8n = await startN8n(folder, port, { N8N_RUNNERS_BROKER_PORT: String(port + 1) });
 	let stopping = false;
 	const stop = async (code: number) => {
@@ -71,6 +116,7 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 
 	try {
+		now('activating the trigger workflow');
 		const session = await login(n8n.url);
 		await session.activate(newLead.id);
 		const subscribed = await until(() => sandbox.records('webhooks').length === 1);
@@ -81,6 +127,7 @@ async function main() {
 		);
 
 		// The self-check: a lead created in "Heffl" starts the workflow in n8n.
+		now('running the self-check (a new lead must start the trigger workflow)');
 		const answer = await fetch(`${sandbox.urls.v1}/leads`, {
 			method: 'POST',
 			headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
@@ -97,7 +144,7 @@ async function main() {
 			`self-check: lead ${lead.id} (${lead.name}) → tagged ${JSON.stringify(tagged?.tags)} → task ${String(followUp()?.id)} "${String(followUp()?.title)}"`,
 		);
 	} catch (error) {
-		console.error(`\nThe demo failed: ${(error as Error).message}`);
+		report(error);
 		await stop(1);
 	}
 
@@ -128,7 +175,14 @@ async function until(condition: () => boolean, timeoutMs = 30_000): Promise<bool
 	return true;
 }
 
+/** The error's details, then one sentence: what failed, what to try. */
+function report(error: unknown) {
+	const { message, hint } = error as Error & { hint?: string };
+	console.error(`\n${message}`);
+	console.error(`\nnpm start failed while ${phase.doing}: ${hint ?? phase.hint}.`);
+}
+
 void main().catch((error: Error) => {
-	console.error(error.message);
+	report(error);
 	process.exit(1);
 });

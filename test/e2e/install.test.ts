@@ -1,0 +1,113 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test tooling, not shipped */
+/**
+ * The n8n install behind `npm start` and `npm run test:e2e` repairs a cache that is
+ * stamped but broken, as the one a nested `npm rebuild sqlite3` under npm's
+ * exported `ignore-scripts=true` left behind: no SQLite binding, stamp written.
+ * Works on a copy of the install (about 2.9 GB, a few minutes): the real cache is
+ * never touched. Each ensureN8n runs in its own process, as `npm start` would, with
+ * the environment npm gives its scripts.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import {
+	ensureN8n,
+	N8N_DIR,
+	proveN8n,
+	ROOT,
+	// @ts-expect-error -- plain ESM script shared with `npm start`
+} from '../../scripts/real-n8n.mjs';
+
+const work = mkdtempSync(join(tmpdir(), 'heffl-install-test-'));
+const copy = join(work, 'n8n');
+const binding = join(copy, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+const stamp = join(copy, '.installed');
+
+/** ensureN8n in a new process, in the environment `npm start` runs under. */
+function ensureInChild(): Promise<{ code: number | null; output: string }> {
+	const child = spawn(
+		process.execPath,
+		[
+			'-e',
+			`import(${JSON.stringify(join(ROOT, 'scripts', 'real-n8n.mjs'))}).then((m) => m.ensureN8n())`,
+		],
+		{
+			env: {
+				...process.env,
+				HEFFL_N8N_DIR: copy,
+				// What npm exports to `npm start` from this project's .npmrc: the cause of
+				// the stamped-but-broken caches.
+				npm_config_ignore_scripts: 'true',
+				npm_lifecycle_event: 'start',
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	return new Promise((done) => child.once('close', (code) => done({ code, output })));
+}
+
+/** A process id that no process has right now. */
+function deadPid(): number {
+	return spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' })
+		.stdout.trim()
+		.split('\n')
+		.map(Number)[0];
+}
+
+beforeAll(() => {
+	ensureN8n();
+	const copied = spawnSync('cp', ['-a', N8N_DIR, copy], { encoding: 'utf8' });
+	if (copied.status !== 0) throw new Error(`copying ${N8N_DIR} failed: ${copied.stderr}`);
+}, 900_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+test('a stamped install without its SQLite binding fails the proof and is repaired once, by one of two racing starts', async () => {
+	expect(proveN8n(copy)).toBeNull();
+	rmSync(binding);
+	expect(existsSync(stamp)).toBe(true);
+	expect(proveN8n(copy)).toMatch(/^Node 24 cannot open an SQLite database/);
+
+	const [first, second] = await Promise.all([ensureInChild(), ensureInChild()]);
+
+	expect(first.code, first.output).toBe(0);
+	expect(second.code, second.output).toBe(0);
+	const outputs = [first.output, second.output];
+	const repairs = outputs.filter((output) =>
+		output.includes(`n8n in ${copy} fails its check (Node 24 cannot open an SQLite database`),
+	);
+	expect(repairs, outputs.join('\n-----\n')).toHaveLength(1);
+	expect(repairs[0]).toMatch(/building sqlite3 for Node 24/);
+	expect(repairs[0]).toMatch(/n8n 2\.\d+\.\d+ repaired in/);
+	expect(outputs.find((output) => output !== repairs[0])).toMatch(
+		/another install of n8n is running \(process \d+\): waiting for it/,
+	);
+	expect(existsSync(binding)).toBe(true);
+	expect(proveN8n(copy)).toBeNull();
+
+	const again = await ensureInChild();
+	expect(again).toEqual({ code: 0, output: '' });
+}, 900_000);
+
+test('a stamp written by an older script is proved again and kept; a stale lock and a killed install are cleared', async () => {
+	writeFileSync(stamp, 'a plain hash, as the first version of the script wrote');
+	const gone = deadPid();
+	writeFileSync(`${copy}.lock`, JSON.stringify({ pid: gone, host: hostname(), since: Date.now() }));
+	mkdirSync(join(`${copy}.partial-${gone}`, 'node_modules'), { recursive: true });
+
+	const { code, output } = await ensureInChild();
+
+	expect(code, output).toBe(0);
+	expect(output).toContain(`removing a stale lock left by process ${gone}`);
+	expect(output).toContain('passes the check: kept');
+	expect(output).not.toMatch(/npm install|building sqlite3/);
+	expect(JSON.parse(readFileSync(stamp, 'utf8'))).toMatchObject({ format: expect.any(Number) });
+	expect(existsSync(`${copy}.partial-${gone}`)).toBe(false);
+	expect(existsSync(`${copy}.lock`)).toBe(false);
+}, 300_000);
