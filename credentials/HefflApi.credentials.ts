@@ -24,7 +24,7 @@ export class HefflApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/heffl.svg', dark: 'file:../icons/heffl.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-heffl/n8n-nodes-heffl#credentials';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-heffl#credentials';
 
 	properties: INodeProperties[] = [
 		{
