@@ -5,7 +5,15 @@
 // installed into <user folder>/.n8n/nodes without peer dependencies.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -46,11 +54,12 @@ export function ensureN8n() {
 	writeFileSync(stampFile, stamp);
 }
 
-/** Builds and packs this package; returns the tarball's path. */
-export function packPackage() {
+/**
+ * Builds and packs this package into `out` (by default a new folder of its own, so
+ * runs from several worktrees never share one); returns the tarball's path.
+ */
+export function packPackage(out = mkdtempSync(join(tmpdir(), 'n8n-nodes-heffl-pack-'))) {
 	run('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-	const out = join(tmpdir(), 'n8n-nodes-heffl-pack');
-	rmSync(out, { recursive: true, force: true });
 	mkdirSync(out, { recursive: true });
 	const result = spawnSync('npm', ['pack', '--pack-destination', out], {
 		cwd: ROOT,
