@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * The trigger fails closed and runs each delivery once: strict Standard Webhooks
  * secrets (parameter, credential, and what Heffl returns), concurrent duplicates in one
