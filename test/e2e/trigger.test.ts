@@ -13,7 +13,6 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import {
@@ -28,6 +27,14 @@ import {
 	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
+import {
+	activationError as activationOutcome,
+	automaticSecret,
+	newSecret,
+	registered as registeredAt,
+	settledExecutions as savedExecutions,
+	signed,
+} from './triggerTools';
 import { startSandbox } from '../sandbox';
 
 type Session = Awaited<ReturnType<typeof login>>;
@@ -36,8 +43,6 @@ type N8n = { url: string; output: () => string; stop: () => Promise<void> };
 
 const TRIGGER = 'n8n-nodes-heffl.hefflTrigger';
 const heffl = { id: 'triggerHeffl', name: 'Heffl sandbox' };
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 let sandbox: StartedSandbox;
 let n8n: N8n;
@@ -82,97 +87,18 @@ function existingWorkflow(key: string, secret: unknown, after: IDataObject[] = [
 	);
 }
 
-const webhookUrl = (workflow: Workflow) =>
-	`${n8n.url}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
-
-/** A delivery signed by the standardwebhooks library, as Heffl signs one. */
-function signed(
-	secret: string,
-	id = `msg_${randomBytes(10).toString('hex')}`,
-	payload: IDataObject = { id: 'ld_e2e', name: 'Ada' },
-) {
-	const body = JSON.stringify({
-		event: 'lead.created',
-		timestamp: new Date().toISOString(),
-		payload,
-	});
-	return {
-		id,
-		send: async (url: string) => {
-			const at = new Date();
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'user-agent': 'Heffl-Webhooks/1.0',
-					'webhook-id': id,
-					'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-					'webhook-signature': new Webhook(secret).sign(id, at, body),
-				},
-				body,
-			});
-			return { status: response.status, body: await response.text() };
-		},
-	};
-}
-
-/** Executions of a workflow once n8n has saved them (it saves a moment after answering). */
-async function settledExecutions(workflow: Workflow, atLeast = 0): Promise<IDataObject[]> {
-	let executions: IDataObject[] = [];
-	let stableSince = Date.now();
-	let last = -1;
-	const deadline = Date.now() + 20_000;
-	while (Date.now() < deadline) {
-		executions = await session.executions(workflow.id);
-		if (executions.length !== last) {
-			last = executions.length;
-			stableSince = Date.now();
-		}
-		if (executions.length >= atLeast && Date.now() - stableSince > 1500) break;
-		await sleep(250);
-	}
-	return executions;
-}
-
-/**
- * Asks n8n to activate and waits for the outcome (activation runs in the background):
- * undefined once the trigger is live, else n8n's error message for it.
- */
-async function activationError(workflow: Workflow): Promise<string | undefined> {
-	try {
-		await session.activate(workflow.id);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	const deadline = Date.now() + 60_000;
-	while (Date.now() < deadline) {
-		const status = (await session.call('GET', `/workflows/${workflow.id}/publication-status`)) as {
-			status: string;
-			triggers: Array<{ errorMessage: string | null }>;
-		};
-		if (status.status === 'published') return undefined;
-		if (status.status === 'failed' || status.status === 'partial') {
-			return status.triggers.map((trigger) => trigger.errorMessage ?? '').join('; ');
-		}
-		await sleep(250);
-	}
-	throw new Error(`the activation of ${workflow.name} did not settle in 60 s`);
-}
+const activationError = (workflow: Workflow) => activationOutcome(session, workflow.id);
+const registered = (workflow: Workflow) => registeredAt(webhookUrl(workflow));
+const settledExecutions = (workflow: Workflow, atLeast = 0) =>
+	savedExecutions(session, workflow.id, atLeast);
 
 async function activate(workflow: Workflow) {
 	expect(await activationError(workflow)).toBeUndefined();
 	await registered(workflow);
 }
 
-/** Resolves once the webhook answers (n8n registers it a moment after activation). */
-async function registered(workflow: Workflow) {
-	for (let attempt = 0; attempt < 100; attempt++) {
-		const probe = await fetch(webhookUrl(workflow), { method: 'POST', body: '{}' });
-		if (probe.status !== 404) return;
-		await sleep(200);
-	}
-	throw new Error(`the webhook of ${workflow.name} was not registered`);
-}
+const webhookUrl = (workflow: Workflow) =>
+	`${n8n.url}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
 
 /** A loopback relay to n8n that can lose n8n's answers, as a broken connection would. */
 async function lossyRelay(target: () => string) {
@@ -364,8 +290,7 @@ describe('the Heffl Trigger in real n8n', () => {
 		]);
 
 		// The secret n8n keeps in static data signs our own replays of one message.
-		const { staticData } = (await session.call('GET', `/workflows/${automatic.id}`)) as IDataObject;
-		const secret = String((Object.values(staticData as IDataObject)[0] as IDataObject).secret);
+		const secret = await automaticSecret(session, automatic.id);
 		const message = signed(secret);
 		const sequential = [];
 		for (let i = 0; i < 3; i++) sequential.push((await message.send(webhookUrl(automatic))).status);
