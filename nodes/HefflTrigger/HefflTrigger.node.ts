@@ -89,10 +89,10 @@ const usesExistingSubscription = (context: TriggerContext) =>
 
 /** Where this trigger's secret comes from, as the user sees it (for messages). */
 function secretField(context: TriggerContext): string {
-	if (!usesExistingSubscription(context)) return 'the signing secret Heffl returned on activation';
+	if (!usesExistingSubscription(context)) return 'signing secret Heffl returned on activation';
 	return context.getNode().typeVersion < 2
-		? 'the Signing Secret parameter'
-		: 'the Signing Secret of the Heffl Webhook Signing Secret credential';
+		? 'Signing Secret parameter'
+		: 'Signing Secret of the Heffl Webhook Signing Secret credential';
 }
 
 /** What to do about a secret that is missing, invalid or no longer Heffl's. */
@@ -296,7 +296,7 @@ export class HefflTrigger implements INodeType {
 					if (!check.valid) {
 						throw new NodeOperationError(
 							this.getNode(),
-							`The signing secret in ${secretField(this)} ${check.problem}`,
+							`The ${secretField(this)} ${check.problem}`,
 							{ description: secretAdvice(this) },
 						);
 					}
@@ -418,7 +418,7 @@ export class HefflTrigger implements INodeType {
 		const secret = await signingSecret.call(this);
 		const secretCheck = parseSigningSecret(secret);
 		if (!secretCheck.valid) {
-			const problem = `the signing secret in ${secretField(this)} ${secretCheck.problem}.`;
+			const problem = `The ${secretField(this)} ${secretCheck.problem}.`;
 			return refuse(
 				401,
 				'invalid-secret',

@@ -122,7 +122,7 @@ describe('signing secrets: whsec_ + canonical base64 of 24 to 64 bytes, nothing 
 			harness.signingSecretCredential = secret;
 			await expect(harness.activate()).rejects.toMatchObject({
 				message: expect.stringContaining(
-					'the Signing Secret of the Heffl Webhook Signing Secret credential',
+					'The Signing Secret of the Heffl Webhook Signing Secret credential',
 				),
 			});
 			const answer = await deliver(harness, zeroKeySecret);
@@ -147,7 +147,7 @@ describe('signing secrets: whsec_ + canonical base64 of 24 to 64 bytes, nothing 
 		async (_label, secret) => {
 			const harness = await existing({ signingSecret: secret }, 1);
 			await expect(harness.activate()).rejects.toMatchObject({
-				message: expect.stringContaining('the Signing Secret parameter'),
+				message: expect.stringContaining('The Signing Secret parameter'),
 			});
 			expect((await deliver(harness, zeroKeySecret)).status).toBe(401);
 			expect(harness.executions).toHaveLength(0);
