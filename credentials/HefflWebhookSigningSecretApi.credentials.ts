@@ -24,7 +24,7 @@ export class HefflWebhookSigningSecretApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. whsec_...',
 			description:
-				"The secret Heffl showed once when the subscription was created in its developer settings: whsec_ followed by base64",
+				'The secret Heffl showed once when the subscription was created in its developer settings: whsec_ followed by base64',
 		},
 	];
 }
