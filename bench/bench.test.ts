@@ -4,8 +4,9 @@
  * verification and trigger acknowledgement, measured in one run against the
  * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
  * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window; `BENCH_REAL_N8N=0` skips
- * the runs inside a real n8n (bench/inRealN8n.ts); `BENCH_QUEUE=0` skips the runs in n8n's queue
- * mode (bench/inQueueMode.ts: installs Redis and Postgres from Debian's packages when missing).
+ * the runs inside a real n8n (bench/inRealN8n.ts); `BENCH_REAL_N8N_BULK=0` keeps only their
+ * acknowledgement and replay part; `BENCH_QUEUE=0` skips the runs in n8n's queue mode
+ * (bench/inQueueMode.ts: installs Redis and Postgres from Debian's packages when missing).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

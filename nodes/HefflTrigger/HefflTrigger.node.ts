@@ -1,6 +1,9 @@
 import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
 	IDataObject,
 	IHookFunctions,
+	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -9,15 +12,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_NAMES, EVENT_OPTIONS } from '../shared/events';
+import { EVENT_DISPLAY_NAMES, EVENT_NAMES, EVENT_OPTIONS } from '../shared/events';
 import { hefflPaginate, hefflRequest, isLoopbackHost, recordPath } from '../shared/transport';
-import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from './signature';
+import { acceptOnce, mayLog, REMEMBER_IDS_MS } from './deliveries';
+import type { Verdict } from './signature';
+import { DEFAULT_TOLERANCE_SECONDS, parseSigningSecret, verifyDelivery } from './signature';
 
 const ALL_EVENTS = '*';
+const MAX_TOLERANCE_SECONDS = 3600;
+export const SIGNING_SECRET_CREDENTIAL = 'hefflWebhookSigningSecretApi';
 
-/** Heffl retries a message for about 76 hours: remember ids longer than that. */
-const REMEMBER_IDS_MS = 4 * 24 * 60 * 60 * 1000;
-const REMEMBER_IDS_MAX = 2000;
+/** Webhook-ids kept in static data, for the n8n versions and moments where n8n saves it. */
+const STATIC_IDS_MAX = 1000;
 
 interface SubscriptionState extends IDataObject {
 	subscriptionId?: string;
@@ -26,8 +32,96 @@ interface SubscriptionState extends IDataObject {
 	seen?: Record<string, number>;
 }
 
-function selectedEvents(events: string[]): string[] {
-	return events.includes(ALL_EVENTS) ? [...EVENT_NAMES] : events;
+type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+/** What the subtitle shows: the events' names, or All. Evaluated by the editor. */
+const SUBTITLE = `={{ (() => { const names = ${JSON.stringify(EVENT_DISPLAY_NAMES)}; const events = [].concat($parameter["events"] || []); return events.includes("${ALL_EVENTS}") ? "All" : events.map((event) => names[event] || event).join(", "); })() }}`;
+
+/** Event value for a name shown in n8n ("Lead Created"), for Trigger On given by an expression. */
+const VALUE_BY_NAME: Record<string, string> = Object.fromEntries(
+	Object.entries(EVENT_DISPLAY_NAMES).map(([value, name]) => [name.toLowerCase(), value]),
+);
+
+/**
+ * Trigger On as a list of event values. An expression may yield a comma-separated
+ * string: it is split, never matched as a substring.
+ */
+export function wantedEvents(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	const events = list
+		.map((event) => String(event).trim())
+		.filter(Boolean)
+		.map((event) => VALUE_BY_NAME[event.toLowerCase()] ?? event);
+	if (events.includes(ALL_EVENTS) || events.some((event) => /^all( events)?$/i.test(event))) {
+		return [...EVENT_NAMES];
+	}
+	return [...new Set(events)];
+}
+
+function events(this: TriggerContext): string[] {
+	const wanted = wantedEvents(this.getNodeParameter('events', []));
+	if (wanted.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Trigger On has no event', {
+			description: 'Choose at least one event, or All Events.',
+		});
+	}
+	return wanted;
+}
+
+/** Timestamp Tolerance (Seconds): a number from 1 to 3600, whatever an expression gave. */
+function toleranceSeconds(this: TriggerContext): number {
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const given = options.toleranceSeconds;
+	if (given === undefined || given === '') return DEFAULT_TOLERANCE_SECONDS;
+	const seconds = typeof given === 'string' ? Number(given.trim()) : given;
+	if (typeof seconds !== 'number' || !(seconds >= 1 && seconds <= MAX_TOLERANCE_SECONDS)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Timestamp Tolerance (Seconds) must be a number from 1 to ${MAX_TOLERANCE_SECONDS}, not ${JSON.stringify(String(given)).slice(0, 40)}`,
+			{ description: `Standard Webhooks recommends ${DEFAULT_TOLERANCE_SECONDS} seconds.` },
+		);
+	}
+	return seconds;
+}
+
+const usesExistingSubscription = (context: TriggerContext) =>
+	context.getNodeParameter('subscription') === 'existing';
+
+/** Where this trigger's secret comes from, as the user sees it (for messages). */
+function secretField(context: TriggerContext): string {
+	if (!usesExistingSubscription(context)) return 'signing secret Heffl returned on activation';
+	return context.getNode().typeVersion < 2
+		? 'Signing Secret parameter'
+		: 'Signing Secret of the Heffl Webhook Signing Secret credential';
+}
+
+/** What to do about a secret that is missing, invalid or no longer Heffl's. */
+function secretAdvice(context: TriggerContext): string {
+	if (!usesExistingSubscription(context)) {
+		return 'Deactivate and activate the workflow again so it registers a new subscription.';
+	}
+	return context.getNode().typeVersion < 2
+		? "Paste the subscription's current secret (whsec_...) from Heffl's developer settings into the Signing Secret parameter."
+		: "Paste the subscription's current secret (whsec_...) from Heffl's developer settings into the Heffl Webhook Signing Secret credential.";
+}
+
+/** This trigger's signing secret, unchecked; undefined when it cannot be read at all. */
+async function signingSecret(this: TriggerContext): Promise<unknown> {
+	if (!usesExistingSubscription(this)) {
+		return (this.getWorkflowStaticData('node') as SubscriptionState).secret;
+	}
+	try {
+		if (this.getNode().typeVersion < 2) return this.getNodeParameter('signingSecret', '');
+		const credential = await this.getCredentials<IDataObject>(SIGNING_SECRET_CREDENTIAL);
+		return credential.signingSecret;
+	} catch {
+		// An expression that fails, or a credential that is missing: no secret.
+		return undefined;
+	}
+}
+
+function isNotFound(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '404';
 }
 
 function sameEvents(a: unknown, b: string[]): boolean {
@@ -36,18 +130,28 @@ function sameEvents(a: unknown, b: string[]): boolean {
 	return a.every((event) => wanted.has(String(event)));
 }
 
-function isNotFound(error: unknown): boolean {
-	return error instanceof NodeApiError && error.httpCode === '404';
-}
-
-/** Keeps the remembered webhook-ids within their age and count bounds; returns the pruned map. */
-function pruneSeen(seen: Record<string, number>, now: number): Record<string, number> {
-	const recent = Object.entries(seen)
+/**
+ * Adds an accepted id to static data. When full, ids older than Heffl's retry window go
+ * and the newest half stays, so the pruning sort runs once every STATIC_IDS_MAX / 2 ids.
+ */
+function rememberInStaticData(state: SubscriptionState, id: string, now: number): void {
+	const seen = { ...(state.seen ?? {}), [id]: now };
+	if (Object.keys(seen).length <= STATIC_IDS_MAX) {
+		state.seen = seen;
+		return;
+	}
+	const kept = Object.entries(seen)
 		.filter(([, at]) => now - at < REMEMBER_IDS_MS)
 		.sort((a, b) => b[1] - a[1])
-		.slice(0, REMEMBER_IDS_MAX - 1);
-	return Object.fromEntries(recent);
+		.slice(0, STATIC_IDS_MAX / 2);
+	state.seen = Object.fromEntries(kept);
 }
+
+/** A webhook-id as it may appear in a log line: short, printable. */
+const loggableId = (id: unknown) =>
+	typeof id === 'string' ? id.replace(/[^\w.-]/g, '?').slice(0, 64) : 'none';
+
+type Refusal = Exclude<Verdict, { valid: true }>['reason'] | 'settings' | 'not-json';
 
 export class HefflTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -55,8 +159,10 @@ export class HefflTrigger implements INodeType {
 		name: 'hefflTrigger',
 		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
 		group: ['trigger'],
-		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		// Version 2 keeps the secret of an existing subscription in a credential.
+		version: [1, 2],
+		defaultVersion: 2,
+		subtitle: SUBTITLE,
 		description: 'Starts the workflow when Heffl sends a signed webhook event',
 		defaults: { name: 'Heffl Trigger' },
 		inputs: [],
@@ -66,6 +172,12 @@ export class HefflTrigger implements INodeType {
 				name: 'hefflApi',
 				required: true,
 				displayOptions: { show: { subscription: ['automatic'] } },
+			},
+			{
+				name: 'hefflWebhookSigningSecretApi',
+				required: true,
+				testedBy: 'hefflWebhookSigningSecret',
+				displayOptions: { show: { subscription: ['existing'], '@version': [2] } },
 			},
 		],
 		webhooks: [
@@ -94,7 +206,7 @@ export class HefflTrigger implements INodeType {
 						name: 'Use Existing Subscription',
 						value: 'existing',
 						description:
-							"Use a subscription made by hand in Heffl's developer settings; paste its signing secret",
+							"Use a subscription made by hand in Heffl's developer settings; its signing secret goes into a credential",
 					},
 				],
 				default: 'automatic',
@@ -113,8 +225,8 @@ export class HefflTrigger implements INodeType {
 				typeOptions: { password: true },
 				required: true,
 				default: '',
-				placeholder: 'whsec_...',
-				displayOptions: { show: { subscription: ['existing'] } },
+				placeholder: 'e.g. whsec_...',
+				displayOptions: { show: { subscription: ['existing'], '@version': [1] } },
 				description:
 					"The secret Heffl showed once when the subscription was created (starts with whsec_). Set the subscription's URL to this node's Production URL.",
 			},
@@ -123,13 +235,8 @@ export class HefflTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				options: [
-					{ name: 'All Events', value: ALL_EVENTS, description: 'Every event of the catalogue' },
-					...EVENT_OPTIONS,
-				],
+				options: [{ name: 'All Events', value: ALL_EVENTS }, ...EVENT_OPTIONS],
 				default: [],
-				description:
-					'Events that start the workflow. Deliveries of other events, including kinds Heffl adds later, are acknowledged and ignored.',
 			},
 			{
 				displayName: 'Options',
@@ -150,7 +257,7 @@ export class HefflTrigger implements INodeType {
 						displayName: 'Timestamp Tolerance (Seconds)',
 						name: 'toleranceSeconds',
 						type: 'number',
-						typeOptions: { minValue: 1 },
+						typeOptions: { minValue: 1, maxValue: MAX_TOLERANCE_SECONDS },
 						default: DEFAULT_TOLERANCE_SECONDS,
 						description:
 							'Deliveries signed longer ago (or further ahead) than this are rejected as replays',
@@ -160,10 +267,41 @@ export class HefflTrigger implements INodeType {
 		],
 	};
 
+	methods = {
+		credentialTest: {
+			/** Checks the secret's form: Heffl offers no call that could confirm it. */
+			async hefflWebhookSigningSecret(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				const check = parseSigningSecret(credential.data?.signingSecret);
+				return check.valid
+					? { status: 'OK', message: 'The signing secret is a valid Standard Webhooks secret' }
+					: {
+							status: 'Error',
+							message: `The Signing Secret ${check.problem}. Paste the secret Heffl showed for the subscription (whsec_ followed by base64).`,
+						};
+			},
+		},
+	};
+
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				if (this.getNodeParameter('subscription') === 'existing') return true;
+				// Activation fails here, naming the field, rather than every delivery later.
+				const wanted = events.call(this);
+				toleranceSeconds.call(this);
+				if (usesExistingSubscription(this)) {
+					const check = parseSigningSecret(await signingSecret.call(this));
+					if (!check.valid) {
+						throw new NodeOperationError(
+							this.getNode(),
+							`The ${secretField(this)} ${check.problem}`,
+							{ description: secretAdvice(this) },
+						);
+					}
+					return true;
+				}
 				const state = this.getWorkflowStaticData('node') as SubscriptionState;
 				if (!state.subscriptionId) return false;
 				try {
@@ -173,11 +311,10 @@ export class HefflTrigger implements INodeType {
 						path: recordPath(this.getNode(), '/webhooks', state.subscriptionId, 'Subscription'),
 						recordLabel: 'webhook subscription',
 					});
-					const events = selectedEvents(this.getNodeParameter('events') as string[]);
 					return (
-						Boolean(state.secret) &&
+						parseSigningSecret(state.secret).valid &&
 						subscription.url === this.getNodeWebhookUrl('default') &&
-						sameEvents(subscription.events, events)
+						sameEvents(subscription.events, wanted)
 					);
 				} catch (error) {
 					if (!isNotFound(error)) throw new NodeApiError(this.getNode(), error as JsonObject);
@@ -220,24 +357,30 @@ export class HefflTrigger implements INodeType {
 					body: {
 						name: `n8n workflow "${workflow.name ?? workflow.id}" (${workflow.id})`,
 						url,
-						events: selectedEvents(this.getNodeParameter('events') as string[]),
+						events: events.call(this),
 					},
 				});
-				if (!subscription.id || !subscription.secret) {
+				const check = parseSigningSecret(subscription.secret);
+				if (!subscription.id || !check.valid) {
+					// A subscription whose deliveries could never be verified must not stay behind.
+					if (subscription.id) await deleteSubscription.call(this, String(subscription.id));
 					throw new NodeOperationError(
 						this.getNode(),
-						'Heffl created the subscription without returning its id and signing secret',
+						subscription.id
+							? `Heffl returned a signing secret that ${check.valid ? 'is valid' : check.problem}; the subscription was deleted again`
+							: 'Heffl created the subscription without returning its id',
+						{ description: 'Activate the workflow again; if this repeats, report it to Heffl.' },
 					);
 				}
 				const state = this.getWorkflowStaticData('node') as SubscriptionState;
 				state.subscriptionId = String(subscription.id);
-				state.secret = String(subscription.secret);
+				state.secret = String(subscription.secret).trim();
 				state.seen = {};
 				return true;
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
-				if (this.getNodeParameter('subscription') === 'existing') return true;
+				if (usesExistingSubscription(this)) return true;
 				const state = this.getWorkflowStaticData('node') as SubscriptionState;
 				if (state.subscriptionId) await deleteSubscription.call(this, state.subscriptionId);
 				delete state.subscriptionId;
@@ -250,55 +393,82 @@ export class HefflTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
-		const response = this.getResponseObject();
-		const reject = (message: string): IWebhookResponseData => {
-			response.status(401).json({ error: message });
+		const workflowId = this.getWorkflow().id;
+		const node = this.getNode();
+		const refuse = (status: number, reason: Refusal, answer: string, log: string) => {
+			const now = Date.now();
+			const left = mayLog(`${workflowId}:${node.id}:${reason}`, now);
+			if (left !== undefined) {
+				this.logger.warn(
+					`Heffl Trigger "${node.name}" (workflow ${workflowId}) refused a delivery (webhook-id ${loggableId(request.headers['webhook-id'])}, answered ${status}): ${log}${left > 0 ? ` (${left} more like it in the last minute not logged)` : ''}`,
+					{ workflowId, nodeName: node.name, reason },
+				);
+			}
+			this.getResponseObject().status(status).json({ error: answer });
 			return { noWebhookResponse: true };
 		};
 
-		const existing = this.getNodeParameter('subscription') === 'existing';
-		const state = this.getWorkflowStaticData('node') as SubscriptionState;
-		const secret = existing ? String(this.getNodeParameter('signingSecret')) : state.secret;
-		if (!secret) {
-			return reject(
-				'This Heffl Trigger has no signing secret. Deactivate and activate the workflow again so it registers a new subscription.',
+		let tolerance: number;
+		try {
+			tolerance = toleranceSeconds.call(this);
+		} catch (error) {
+			const message = (error as Error).message;
+			return refuse(500, 'settings', message, message);
+		}
+		const secret = await signingSecret.call(this);
+		const secretCheck = parseSigningSecret(secret);
+		if (!secretCheck.valid) {
+			const problem = `The ${secretField(this)} ${secretCheck.problem}.`;
+			return refuse(
+				401,
+				'invalid-secret',
+				`This Heffl Trigger has no valid signing secret. ${secretAdvice(this)}`,
+				`${problem} ${secretAdvice(this)}`,
 			);
 		}
 
 		await request.readRawBody();
-		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const rawBody = request.rawBody ?? Buffer.alloc(0);
 		const verdict = verifyDelivery(
-			{ rawBody: request.rawBody ?? Buffer.alloc(0), headers: request.headers },
+			{ rawBody, headers: request.headers },
 			[secret],
 			Date.now(),
-			typeof options.toleranceSeconds === 'number'
-				? options.toleranceSeconds
-				: DEFAULT_TOLERANCE_SECONDS,
+			tolerance,
 		);
-		if (!verdict.valid) return reject(verdict.message);
-
-		// Heffl retries with the same webhook-id: acknowledge a repeat, run it once.
-		const now = Date.now();
-		const seen = pruneSeen(state.seen ?? {}, now);
-		if (seen[verdict.id] !== undefined) {
-			state.seen = seen;
-			return { webhookResponse: { received: true, duplicate: true } };
+		if (!verdict.valid) {
+			const advice =
+				verdict.reason === 'no-valid-signature'
+					? `Either a forgery, or the signature was made with a secret this trigger does not know (the subscription's secret was rotated or the subscription replaced in Heffl). ${secretAdvice(this)}`
+					: verdict.reason === 'too-old' || verdict.reason === 'too-new'
+						? "A replay, or the clocks of n8n's host and Heffl disagree by more than the Timestamp Tolerance."
+						: 'Not a Standard Webhooks delivery from Heffl.';
+			return refuse(401, verdict.reason, verdict.message, `${verdict.message}. ${advice}`);
 		}
 
 		let event: IDataObject;
 		try {
-			event = JSON.parse(request.rawBody.toString('utf8')) as IDataObject;
+			event = JSON.parse(rawBody.toString('utf8')) as IDataObject;
 		} catch {
-			response.status(400).json({ error: 'The body is not JSON' });
-			return { noWebhookResponse: true };
+			return refuse(400, 'not-json', 'The body is not JSON', 'the signed body is not JSON.');
 		}
-		seen[verdict.id] = now;
-		state.seen = seen;
+
+		// Heffl retries with the same webhook-id: acknowledge a repeat, start nothing.
+		// Checked and recorded with no await in between (see deliveries.ts).
+		const now = Date.now();
+		const state = this.getWorkflowStaticData('node') as SubscriptionState;
+		const first = acceptOnce(`${workflowId}:${node.id}`, verdict.id, now);
+		if (!first || state.seen?.[verdict.id] !== undefined) {
+			return { webhookResponse: { received: true, duplicate: true } };
+		}
 
 		const kind = String(event.event ?? '');
-		const wanted = selectedEvents(this.getNodeParameter('events') as string[]);
-		if (!wanted.includes(kind)) return { webhookResponse: { received: true, ignored: kind } };
+		// Never events.call(this) here: a webhook() that throws makes n8n start a failed execution.
+		if (!wantedEvents(this.getNodeParameter('events', [])).includes(kind)) {
+			return { webhookResponse: { received: true, ignored: kind } };
+		}
+		rememberInStaticData(state, verdict.id, now);
 
+		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const record = (event.payload ?? event.data ?? {}) as IDataObject;
 		const json = options.recordOnly
 			? record

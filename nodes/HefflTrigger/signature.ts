@@ -5,6 +5,42 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 const SECRET_PREFIX = 'whsec_';
 
+/** Standard Webhooks: a signing key is 24 to 64 random bytes. */
+export const MIN_KEY_BYTES = 24;
+export const MAX_KEY_BYTES = 64;
+
+const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export type SecretCheck = { valid: true; key: Buffer } | { valid: false; problem: string };
+
+/**
+ * The HMAC key of a Standard Webhooks secret: `whsec_` + canonical base64 of 24 to 64
+ * bytes. Anything else is refused, so a blank, padding-only or garbled secret can never
+ * turn into an empty or fixed key that anyone could sign with. The problem never
+ * quotes the secret.
+ */
+export function parseSigningSecret(secret: unknown): SecretCheck {
+	if (typeof secret !== 'string' || secret.trim() === '') {
+		return { valid: false, problem: 'is empty' };
+	}
+	const text = secret.trim();
+	if (!text.startsWith(SECRET_PREFIX)) {
+		return { valid: false, problem: `does not start with ${SECRET_PREFIX}` };
+	}
+	const encoded = text.slice(SECRET_PREFIX.length);
+	if (!CANONICAL_BASE64.test(encoded) || encoded === '') {
+		return { valid: false, problem: `is not ${SECRET_PREFIX} followed by base64` };
+	}
+	const key = Buffer.from(encoded, 'base64');
+	if (key.length < MIN_KEY_BYTES || key.length > MAX_KEY_BYTES) {
+		return {
+			valid: false,
+			problem: `holds a ${key.length}-byte key; Standard Webhooks keys are ${MIN_KEY_BYTES} to ${MAX_KEY_BYTES} bytes`,
+		};
+	}
+	return { valid: true, key };
+}
+
 export type HeaderValue = string | string[] | undefined;
 
 export interface Delivery {
@@ -22,7 +58,8 @@ export type Verdict =
 				| 'invalid-timestamp'
 				| 'too-old'
 				| 'too-new'
-				| 'no-valid-signature';
+				| 'no-valid-signature'
+				| 'invalid-secret';
 			message: string;
 	  };
 
@@ -30,22 +67,9 @@ function single(value: HeaderValue): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
 }
 
-/** The HMAC key of a `whsec_` secret: the base64 after the prefix, decoded. */
-export function signingKey(secret: string): Buffer {
-	const encoded = secret.trim().startsWith(SECRET_PREFIX)
-		? secret.trim().slice(SECRET_PREFIX.length)
-		: secret.trim();
-	return Buffer.from(encoded, 'base64');
-}
-
 /** `v1,<base64>` of HMAC-SHA256 over `{id}.{timestamp}.{body}`. */
-export function sign(
-	secret: string,
-	id: string,
-	timestamp: number,
-	rawBody: Buffer | string,
-): string {
-	const hmac = createHmac('sha256', signingKey(secret));
+export function sign(key: Buffer, id: string, timestamp: number, rawBody: Buffer | string): string {
+	const hmac = createHmac('sha256', key);
 	hmac.update(`${id}.${timestamp}.`);
 	hmac.update(rawBody);
 	return `v1,${hmac.digest('base64')}`;
@@ -60,11 +84,12 @@ function sameText(a: string, b: string): boolean {
 /**
  * Verifies a Standard Webhooks delivery: headers present, timestamp an integer within
  * `toleranceSeconds` of `now`, and at least one `v1` signature of the header made with
- * one of `secrets` (two during a rotation). Other signature versions are ignored.
+ * one of `secrets` (two during a rotation). Other signature versions are ignored, and so
+ * are secrets that are not valid Standard Webhooks secrets: with none valid, nothing verifies.
  */
 export function verifyDelivery(
 	delivery: Delivery,
-	secrets: string[],
+	secrets: readonly unknown[],
 	now: number = Date.now(),
 	toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS,
 ): Verdict {
@@ -97,12 +122,23 @@ export function verifyDelivery(
 			message: 'webhook-timestamp is too far in the future',
 		};
 	}
+	const keys = secrets.flatMap((secret) => {
+		const check = parseSigningSecret(secret);
+		return check.valid ? [check.key] : [];
+	});
+	if (keys.length === 0) {
+		return {
+			valid: false,
+			reason: 'invalid-secret',
+			message: 'The signing secret is not a Standard Webhooks secret',
+		};
+	}
 	const offered = signatures
 		.split(' ')
 		.filter((entry) => entry.startsWith('v1,'))
 		.map((entry) => entry.slice(3));
-	for (const secret of secrets.filter(Boolean)) {
-		const expected = sign(secret, id, timestamp, delivery.rawBody).slice(3);
+	for (const key of keys) {
+		const expected = sign(key, id, timestamp, delivery.rawBody).slice(3);
 		// Every candidate is compared, so timing does not tell which one matched.
 		if (offered.reduce((matched, candidate) => sameText(candidate, expected) || matched, false)) {
 			return { valid: true, id, timestamp };

@@ -83,6 +83,12 @@ export class TriggerHarness {
 	/** Answers to lose (the node runs, the socket is then destroyed), as when a 200 never reaches Heffl. */
 	dropNextAnswers = 0;
 
+	/** The Heffl Webhook Signing Secret credential's field, for version 2's existing subscription. */
+	signingSecretCredential: unknown = undefined;
+
+	/** Lines the node logged through n8n's logger while handling deliveries, as `level: message`. */
+	readonly logs: string[] = [];
+
 	private server!: Server;
 
 	private baseUrl = '';
@@ -100,7 +106,10 @@ export class TriggerHarness {
 			position: [0, 0],
 			webhookId: randomUUID(),
 			parameters,
-			credentials: { hefflApi: { id: '1', name: 'Heffl sandbox' } },
+			credentials: {
+				hefflApi: { id: '1', name: 'Heffl sandbox' },
+				hefflWebhookSigningSecretApi: { id: '2', name: 'Heffl signing secret' },
+			},
 		};
 		this.loseStaticData();
 	}
@@ -139,7 +148,15 @@ export class TriggerHarness {
 	}
 
 	private data(extra: IDataObject = {}) {
-		return additionalData(this.credentials, { webhookBaseUrl: this.baseUrl, ...extra });
+		const data = additionalData(this.credentials, { webhookBaseUrl: this.baseUrl, ...extra });
+		const helper = data.credentialsHelper;
+		const decrypted = helper.getDecrypted.bind(helper);
+		helper.getDecrypted = async (...args: Parameters<typeof helper.getDecrypted>) => {
+			if (args[2] !== 'hefflWebhookSigningSecretApi') return await decrypted(...args);
+			if (this.signingSecretCredential === undefined) throw new Error('Credential not found');
+			return { signingSecret: this.signingSecretCredential } as IDataObject;
+		};
+		return data;
 	}
 
 	private webhookData(): IWebhookData {
@@ -203,6 +220,15 @@ export class TriggerHarness {
 				[],
 				null,
 			);
+			const record = (level: string) => (message: string) => this.logs.push(`${level}: ${message}`);
+			Object.defineProperty(context, 'logger', {
+				value: {
+					debug: record('debug'),
+					info: record('info'),
+					warn: record('warn'),
+					error: record('error'),
+				},
+			});
 			const result: IWebhookResponseData = await trigger.webhook.call(context);
 			if (result.workflowData) outcome.items = result.workflowData[0].map((item) => item.json);
 			if (this.dropNextAnswers > 0) {

@@ -1,10 +1,13 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the campaign prints its figures and reads the process's own output */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the campaign prints its figures and reads the process's own output */
 /**
  * The reliability and security campaign: forged deliveries, lifecycle churn,
  * faults during bulk writes, a corpus of bad input, and a scan for leaked
  * secrets. Every figure is counted against the sandbox and printed at the end.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +17,26 @@ import { runHeffl } from '../harness/n8n';
 import { TriggerHarness } from '../harness/trigger';
 import { scenarios } from '../attack/scenarios';
 import { issuedKeys } from '../attack/servers';
+import {
+	activationError,
+	automaticSecret,
+	newSecret,
+	registered,
+	settledExecutions,
+	signed,
+	sleep,
+} from '../e2e/triggerTools';
+import {
+	ensureN8n,
+	freePort,
+	importIntoN8n,
+	linearWorkflow,
+	login,
+	packPackage,
+	prepareUserFolder,
+	startN8n,
+	// @ts-expect-error -- plain ESM script shared with `npm start`
+} from '../../scripts/real-n8n.mjs';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 20, 40, 60], timeoutMs: 2000, maxAttempts: 4 },
@@ -625,4 +648,153 @@ describe('secrets', () => {
 		secrets.add(ctx.sandbox.apiKey);
 		expect(secrets.size).toBeGreaterThan(50);
 	});
+});
+
+describe('the trigger in real n8n (the packed package in n8n 2.41; RELIABILITY_REAL_N8N=0 skips)', () => {
+	test('replays and concurrent copies run once, forgeries and garbled secrets run nothing, deactivation leaves nothing', async () => {
+		if (process.env.RELIABILITY_REAL_N8N === '0') {
+			figures.push(['real n8n: trigger checks', 'skipped: RELIABILITY_REAL_N8N=0', '–']);
+			return;
+		}
+		ensureN8n();
+		const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-campaign-')), packPackage());
+		const heffl = { id: 'campaignHeffl', name: 'Heffl sandbox' };
+		const trigger = (id: string, parameters: IDataObject, credentials: IDataObject) =>
+			linearWorkflow(id, id, [
+				{
+					name: 'Heffl Trigger',
+					type: 'n8n-nodes-heffl.hefflTrigger',
+					typeVersion: 2,
+					parameters,
+					credentials,
+				},
+				{ name: 'Done', type: 'n8n-nodes-base.noOp' },
+			]);
+		const automatic = trigger('campaignAuto', { events: ['lead.created'] }, { hefflApi: heffl });
+		const garbled = ['   ', 'whsec_', 'whsec_====', 'whsec_not base64!'];
+		const refusedWorkflows = garbled.map((_, index) =>
+			trigger(
+				`campaignBad${index}`,
+				{ subscription: 'existing', events: ['lead.created'] },
+				{ hefflWebhookSigningSecretApi: { id: `campaignBad${index}`, name: `bad ${index}` } },
+			),
+		);
+		importIntoN8n(folder, {
+			credentials: [
+				{
+					...heffl,
+					type: 'hefflApi',
+					data: {
+						apiKey: ctx.sandbox.apiKey,
+						v1BaseUrl: ctx.sandbox.urls.v1,
+						v2BaseUrl: ctx.sandbox.urls.v2,
+					},
+				},
+				...garbled.map((signingSecret, index) => ({
+					id: `campaignBad${index}`,
+					name: `bad ${index}`,
+					type: 'hefflWebhookSigningSecretApi',
+					data: { signingSecret },
+				})),
+			],
+			workflows: [automatic, ...refusedWorkflows],
+		});
+		const n8n = await startN8n(folder, await freePort(), {
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		});
+		try {
+			const session = await login(n8n.url);
+			const url = `${n8n.url}/webhook/${String(automatic.nodes[0].webhookId)}/webhook`;
+			expect(await activationError(session, automatic.id)).toBeUndefined();
+			await registered(url);
+			const secret = await automaticSecret(session, automatic.id);
+			secrets.add(secret);
+
+			let non200 = 0;
+			for (let i = 0; i < 50; i++) {
+				const message = signed(secret);
+				for (let copy = 0; copy < 3; copy++) if ((await message.send(url)).status !== 200) non200++;
+			}
+			for (let i = 0; i < 10; i++) {
+				const message = signed(secret);
+				const answers = await Promise.all(Array.from({ length: 10 }, () => message.send(url)));
+				non200 += answers.filter((answer) => answer.status !== 200).length;
+			}
+			const executions = (await settledExecutions(session, automatic.id, 60)).length;
+
+			const stale = String(Math.floor(Date.now() / 1000) - 3600);
+			const forgeries = [
+				...Array.from({ length: 40 }, () => () => signed(newSecret()).send(url)),
+				...Array.from(
+					{ length: 20 },
+					() => () =>
+						signed(secret).send(url, {
+							'webhook-signature': `v1,${randomBytes(32).toString('base64')}`,
+						}),
+				),
+				...Array.from(
+					{ length: 20 },
+					() => () => signed(secret).send(url, { 'webhook-timestamp': stale }),
+				),
+				...Array.from(
+					{ length: 20 },
+					() => () => signed(secret).send(url, { 'webhook-signature': '' }),
+				),
+			];
+			let forgedAccepted = 0;
+			for (const forge of forgeries) if ((await forge()).status !== 401) forgedAccepted++;
+			const afterForgeries = (await settledExecutions(session, automatic.id, 60)).length;
+
+			const refusals = await Promise.all(
+				refusedWorkflows.map((workflow) => activationError(session, workflow.id)),
+			);
+			const activated = refusals.filter((refusal) => refusal === undefined).length;
+			const refusalLines =
+				n8n.output().match(/Heffl Trigger "[^"]+" \(workflow [^)]+\) refused a delivery/g) ?? [];
+
+			await session.deactivate(automatic.id);
+			let left = 1;
+			for (let wait = 0; wait < 50 && left > 0; wait++) {
+				left = ctx.sandbox
+					.records('webhooks')
+					.filter((subscription) => subscription.url === url).length;
+				if (left > 0) await sleep(200);
+			}
+			produced.push(n8n.output());
+
+			figures.push([
+				'real n8n: messages / sendings (50 × 3 in a row, 10 × 10 at once) / executions started',
+				`60 / 250 / ${executions}`,
+				'60 / 250 / 60',
+			]);
+			figures.push(['real n8n: non-200 answers to valid sendings', non200, '0']);
+			figures.push([
+				'real n8n: forgeries sent (wrong secret, bad signature, stale, unsigned) / accepted / executions started',
+				`${forgeries.length} / ${forgedAccepted} / ${afterForgeries - executions}`,
+				'100 / 0 / 0',
+			]);
+			figures.push([
+				'real n8n: garbled secrets (blank, whsec_, whsec_====, not base64) / activations allowed',
+				`${garbled.length} / ${activated}`,
+				'4 / 0',
+			]);
+			figures.push([
+				"real n8n: refusal lines in n8n's log (at most one a minute per trigger and reason)",
+				refusalLines.length,
+				'≥ 1',
+			]);
+			figures.push(['real n8n: subscriptions left after deactivation', left, '0']);
+			expect([
+				executions,
+				non200,
+				forgedAccepted,
+				afterForgeries - executions,
+				activated,
+				left,
+			]).toEqual([60, 0, 0, 0, 0, 0]);
+			expect(refusalLines.length).toBeGreaterThanOrEqual(1);
+		} finally {
+			await n8n.stop();
+		}
+	}, 900_000);
 });

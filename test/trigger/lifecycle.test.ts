@@ -148,12 +148,12 @@ describe('webhook URL checks', () => {
 });
 
 describe('deliveries', () => {
-	test('remembered webhook-ids stay bounded by age (4 days) and count (2,000)', async () => {
+	test('webhook-ids kept in static data stay bounded: when over 1,000, the newest 500 within 4 days stay', async () => {
 		const harness = await trigger();
 		await harness.activate();
 		const now = Date.now();
 		const seen: Record<string, number> = {};
-		for (let i = 0; i < 2100; i++) seen[`msg_recent${i}`] = now - i * 1000;
+		for (let i = 0; i < 990; i++) seen[`msg_recent${i}`] = now - i * 1000;
 		for (let i = 0; i < 10; i++) seen[`msg_old${i}`] = now - 5 * 24 * 3600 * 1000;
 		harness.staticData.seen = seen;
 		await deliver(
@@ -163,12 +163,12 @@ describe('deliveries', () => {
 			'msg_fresh',
 		);
 		const kept = Object.keys(harness.staticData.seen as object);
-		expect(kept.length).toBe(2000);
+		expect(kept.length).toBe(500);
 		expect(kept).toContain('msg_fresh');
 		expect(kept.some((id) => id.startsWith('msg_old'))).toBe(false);
 		// The newest of the earlier ones are the ones kept.
 		expect(kept).toContain('msg_recent0');
-		expect(kept).not.toContain('msg_recent2099');
+		expect(kept).not.toContain('msg_recent600');
 		await harness.deactivate();
 	});
 

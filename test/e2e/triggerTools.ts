@@ -1,0 +1,117 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/**
+ * Driving the Heffl Trigger inside a real n8n (test/e2e/trigger.test.ts and the
+ * reliability campaign): deliveries signed as Heffl signs them, n8n's background
+ * activation, and the executions n8n saved.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
+
+/** What these helpers use of `login()` in scripts/real-n8n.mjs. */
+export interface Session {
+	call(method: string, path: string, body?: unknown): Promise<unknown>;
+	activate(workflowId: string): Promise<unknown>;
+	executions(workflowId: string): Promise<IDataObject[]>;
+}
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export const newSecret = (bytes = 32) => `whsec_${randomBytes(bytes).toString('base64')}`;
+
+/** One message, signed by the standardwebhooks library afresh at each sending (as Heffl's retries are). */
+export function signed(
+	secret: string,
+	id = `msg_${randomBytes(10).toString('hex')}`,
+	body = JSON.stringify({
+		event: 'lead.created',
+		timestamp: new Date().toISOString(),
+		payload: { id: 'ld_e2e', name: 'Ada' },
+	}),
+) {
+	return {
+		id,
+		send: async (url: string, headers: Record<string, string> = {}) => {
+			const at = new Date();
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'user-agent': 'Heffl-Webhooks/1.0',
+					'webhook-id': id,
+					'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+					'webhook-signature': new Webhook(secret).sign(id, at, body),
+					...headers,
+				},
+				body,
+			});
+			return { status: response.status, body: await response.text() };
+		},
+	};
+}
+
+/** Executions of a workflow once n8n has saved them (it saves a moment after answering). */
+export async function settledExecutions(
+	session: Session,
+	workflowId: string,
+	atLeast = 0,
+): Promise<IDataObject[]> {
+	let executions: IDataObject[] = [];
+	let stableSince = Date.now();
+	let last = -1;
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		executions = await session.executions(workflowId);
+		if (executions.length !== last) {
+			last = executions.length;
+			stableSince = Date.now();
+		}
+		if (executions.length >= atLeast && Date.now() - stableSince > 1500) break;
+		await sleep(250);
+	}
+	return executions;
+}
+
+/**
+ * Asks n8n to activate and waits for the outcome (activation runs in the background):
+ * undefined once the trigger is live, else n8n's error message for it.
+ */
+export async function activationError(
+	session: Session,
+	workflowId: string,
+): Promise<string | undefined> {
+	try {
+		await session.activate(workflowId);
+	} catch (error) {
+		return (error as Error).message;
+	}
+	const deadline = Date.now() + 60_000;
+	while (Date.now() < deadline) {
+		const status = (await session.call('GET', `/workflows/${workflowId}/publication-status`)) as {
+			status: string;
+			triggers: Array<{ errorMessage: string | null }>;
+		};
+		if (status.status === 'published') return undefined;
+		if (status.status === 'failed' || status.status === 'partial') {
+			return status.triggers.map((trigger) => trigger.errorMessage ?? '').join('; ');
+		}
+		await sleep(250);
+	}
+	throw new Error(`the activation of workflow ${workflowId} did not settle in 60 s`);
+}
+
+/** Resolves once the webhook answers (n8n registers it a moment after activation). */
+export async function registered(url: string) {
+	for (let attempt = 0; attempt < 100; attempt++) {
+		const probe = await fetch(url, { method: 'POST', body: '{}' });
+		if (probe.status !== 404) return;
+		await sleep(200);
+	}
+	throw new Error(`the webhook ${url} was not registered`);
+}
+
+/** The signing secret n8n keeps in a Register Automatically trigger's static data. */
+export async function automaticSecret(session: Session, workflowId: string): Promise<string> {
+	const { staticData } = (await session.call('GET', `/workflows/${workflowId}`)) as IDataObject;
+	return String((Object.values(staticData as IDataObject)[0] as IDataObject).secret);
+}
