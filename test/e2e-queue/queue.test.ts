@@ -26,13 +26,12 @@ import {
 } from './queueMode';
 
 /**
- * Whether a copy of an accepted delivery may start another execution. Measured with
- * the current trigger in queue mode: it may (it remembers webhook-ids in the
- * workflow's static data, which the webhook processor does not keep between
- * requests; see the figures printed). Issue 12 makes the trigger exactly-once: set
- * this to false when it lands and the test demands 0 extra executions.
+ * Whether a copy of an accepted delivery may start another execution. The trigger
+ * remembers accepted webhook-ids in the memory of the process that receives them
+ * (issue 12); here that is the one webhook processor, so no copy may run again. With
+ * several webhook processors, copies that reach another one can (README, Scaling).
  */
-const COPIES_MAY_RUN_AGAIN = true;
+const COPIES_MAY_RUN_AGAIN = false;
 
 let env: QueueEnvironment;
 const figures: Record<string, unknown> = {};
