@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { nodeProperties } from './descriptions';
+import { nodeProperties, subtitleExpression } from './descriptions';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { runOperation } from './operations';
@@ -23,7 +23,7 @@ export class Heffl implements INodeType {
 		// Version 1 keeps saved workflows as they were; version 2 follows Heffl's reference.
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description:
 			'Create, read, update and delete Heffl leads, clients, deals and tasks; read reference data, document templates and contacts; manage webhook subscriptions',
 		defaults: { name: 'Heffl' },

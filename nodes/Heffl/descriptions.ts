@@ -407,6 +407,19 @@ export function versionProperties(version: NodeVersion): INodeProperties[] {
 	];
 }
 
+/**
+ * The node's subtitle: the operation's action ("Create a lead"), looked up from the
+ * table by resource and operation, instead of raw values ("getAll: contact").
+ */
+export function subtitleExpression(): string {
+	const actions: Record<string, string> = {};
+	for (const version of [1, 2] as const)
+		for (const resource of resourcesOf(version))
+			for (const operation of resource.operations)
+				actions[`${resource.value}:${operation}`] = OPERATIONS[operation].action(resource);
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] ?? "" }}`;
+}
+
 export const nodeProperties: INodeProperties[] = [
 	...([1, 2] as const).flatMap((version) =>
 		versionProperties(version).map((property) => onVersion(property, version)),

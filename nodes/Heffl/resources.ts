@@ -295,7 +295,9 @@ const ADDRESS_MEMBERS = [
 	['state', 'State'],
 	['country', 'Country'],
 	['postalCode', 'Postal Code'],
-].map(([name, displayName]) => text(name, displayName, `${displayName} of the billing address`));
+]
+	.map(([name, displayName]) => text(name, displayName, `${displayName} of the billing address`))
+	.sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const search = (records: string, keys: string[]): FilterSpec => ({
 	...text(
@@ -798,7 +800,12 @@ function readOnlyV2(resource: ResourceSpec): ResourceSpec {
 		filters: resource.filters?.map((filter) =>
 			filter.name === 'search'
 				? search(`${resource.label}s`, ['name', 'sku'])
-				: { ...filter, filter: 'server', matches: equalsKey(filter.key ?? filter.name) },
+				: {
+						...filter,
+						...(filter.options && { options: alphabetical(filter.options) }),
+						filter: 'server',
+						matches: equalsKey(filter.key ?? filter.name),
+					},
 		),
 		searchable: false,
 	};
