@@ -16,12 +16,16 @@ import { hefflNode, nodeTypes } from '../harness/n8n';
 
 type Finding = string;
 
-/** A raw value: snake_case, dotted, all lower case, or all upper case words (`lead.created`, `LOW`). */
+/** A raw value (`lead.created`, `proforma_invoices`, `LOW`) or a name not in Title Case. */
 function isRawName(name: string): boolean {
 	if (/[_.]\w/.test(name) && !/\s/.test(name)) return true;
 	if (/^[a-z]/.test(name)) return true;
 	if (/^[A-Z_]{2,}$/.test(name) && !['URL', 'ID', 'JSON'].includes(name)) return true;
-	return false;
+	// Title Case: every word but the small ones starts with a capital ("Proforma invoices" fails).
+	const small = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'to']);
+	return name
+		.split(/[\s-]+/)
+		.some((word, index) => /^[a-z]/.test(word) && (index === 0 || !small.has(word)));
 }
 
 function walk(properties: INodeProperties[], path: string, findings: Finding[], skip?: RegExp) {
