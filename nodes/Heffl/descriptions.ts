@@ -48,6 +48,8 @@ const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =
 
 /** Refuses only what would change the URL: `/ ? #`, whitespace, an ID of dots alone. */
 export const ID_PATTERN = '^(?!\\.+$)[^/?#\\s]+$';
+/** Version 2 also takes a pasted Heffl address; the ID is taken from its path. */
+const ID_OR_URL_PATTERN = '^(?:https?://\\S+|(?!\\.+$)[^/?#\\s]+)$';
 
 /** The node parameter that asks for one API field. */
 export function fieldProperty(field: FieldSpec, name = field.name): INodeProperties {
@@ -94,6 +96,7 @@ function locator(
 	searchMethod: string,
 	prefix: string | undefined,
 	label: string,
+	version: NodeVersion,
 ): INodeProperties {
 	return {
 		displayName,
@@ -114,12 +117,18 @@ function locator(
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${prefix ?? ''}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
+				...(version === 2 && {
+					hint: `The ${label}'s ID, or its address in Heffl (the ID is taken from it)`,
+				}),
 				validation: [
 					{
 						type: 'regex',
 						properties: {
-							regex: ID_PATTERN,
-							errorMessage: `A ${label} ID has no /, ?, # or spaces and is not only dots`,
+							regex: version === 1 ? ID_PATTERN : ID_OR_URL_PATTERN,
+							errorMessage:
+								version === 1
+									? `A ${label} ID has no /, ?, # or spaces and is not only dots`
+									: `A ${label} ID has no /, ?, # or spaces and is not only dots; or paste the ${label}'s https:// address`,
 						},
 					},
 				],
@@ -239,6 +248,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 				searchMethodName(resource.value, resources),
 				resource.idPrefix,
 				resource.label,
+				version,
 			),
 			displayOptions: show(resource, byId),
 		});
@@ -259,6 +269,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 								searchMethodName(field.locator, resources),
 								field.idPrefix,
 								field.displayName.toLowerCase(),
+								version,
 							),
 							description: field.description,
 							required: field.required,

@@ -188,7 +188,8 @@ function checkTextV2(field: FieldSpec, text: string, original: unknown): Checked
 		case 'url':
 			return ok(trimmed);
 		default:
-			return ok(field.locator || field.key?.endsWith('Id') ? trimmed : text);
+			if (field.locator) return ok(idFromAddress(trimmed, field.idPrefix));
+			return ok(field.key?.endsWith('Id') ? trimmed : text);
 	}
 }
 
@@ -456,15 +457,41 @@ function customFields(
 }
 
 /**
+ * Version 2: the ID in a pasted Heffl address (`https://app.heffl.com/crm/leads/ld_1?tab=x`):
+ * the path segment with the record's prefix, else the last one. Anything else is returned as is.
+ */
+export function idFromAddress(value: string, prefix?: string): string {
+	const address = /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?/i.exec(value.trim());
+	if (!address) return value;
+	const segments = (address[1] ?? '')
+		.split('/')
+		.filter((segment) => segment !== '')
+		.map((segment) => {
+			try {
+				return decodeURIComponent(segment);
+			} catch {
+				return segment;
+			}
+		});
+	return (prefix && segments.find((segment) => segment.startsWith(prefix))) ?? segments.pop() ?? '';
+}
+
+/**
  * The record's path with its ID checked. Only what would change the URL is
  * refused: `/ ? #`, whitespace, and an ID of dots alone (`..` would climb a level).
  * Any prefix, numbers and `lead_<uuid>` IDs pass: a prefix is a hint, not a rule.
  */
-function recordId(context: IExecuteFunctions, resource: ResourceSpec, itemIndex: number): string {
+function recordId(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	version: NodeVersion,
+): string {
 	const id = context.getNodeParameter(resourceParameter(resource), itemIndex, undefined, {
 		extractValue: true,
 	});
-	const value = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+	const given = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+	const value = version === 2 ? idFromAddress(given, resource.idPrefix) : given;
 	if (/^\.+$/.test(value)) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -636,15 +663,15 @@ export async function runOperation(
 				this,
 				resource,
 				itemIndex,
-			)(unwrap(await request(method('GET'), recordId(this, resource, itemIndex))));
+			)(unwrap(await request(method('GET'), recordId(this, resource, itemIndex, version))));
 		case 'update': {
-			const path = recordId(this, resource, itemIndex);
+			const path = recordId(this, resource, itemIndex, version);
 			return await request(method('PATCH'), path, {
 				body: collectBody(this, resource, 'update', itemIndex, version),
 			});
 		}
 		case 'delete': {
-			const path = recordId(this, resource, itemIndex);
+			const path = recordId(this, resource, itemIndex, version);
 			const answer = await request(method('DELETE'), path);
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
