@@ -29,6 +29,7 @@ import type {
 } from './types';
 import { WebhookEngine } from './webhooks';
 import { createInvoice } from './invoices';
+import { contactWrite } from './contacts';
 
 /** The event catalogue of heffl-facts.md: subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [
@@ -400,6 +401,11 @@ export class Sandbox {
 	private route(call: Call): Answer {
 		const [first, second, third] = call.segments;
 		if (call.version === 'v2') {
+			const contact =
+				first === 'contacts' && !third && call.method !== 'GET'
+					? contactWrite(this.store, call.workspace, call.method, second, call.body)
+					: undefined;
+			if (contact) return ok(contact);
 			if (call.method !== 'GET') throw ApiError.notFound('No such v2 route');
 			if (first === 'document-templates' && second && !third)
 				return ok(this.template(call, second));
