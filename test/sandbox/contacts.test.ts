@@ -19,7 +19,13 @@ async function v2(method: string, path: string, body?: unknown) {
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+	return {
+		status: response.status,
+		body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & {
+			id: string;
+			data: Array<{ id: string }>;
+		},
+	};
 }
 
 describe('§11.1 contacts (v2) writes', () => {
@@ -38,7 +44,7 @@ describe('§11.1 contacts (v2) writes', () => {
 			name: 'Ada Lovelace',
 		});
 		const found = await v2('GET', '/contacts?search=ada%40example.com');
-		expect(found.body.data.map((contact: { id: string }) => contact.id)).toEqual([created.body.id]);
+		expect(found.body.data.map((contact) => contact.id)).toEqual([created.body.id]);
 	});
 
 	test('PATCH /contacts/{id} changes only the supplied fields; an unknown field or a bad e-mail is a 400 naming it', async () => {
