@@ -32,6 +32,12 @@ const OPERATIONS: Record<
 		action: (r) => `Get many ${r.label}s`,
 		description: (r) => `Retrieve a list of ${r.label}s`,
 	},
+	upsert: {
+		name: 'Create or Update',
+		action: (r) => `Create or update a ${r.label}`,
+		description: (r) =>
+			`Update the ${r.label} with this e-mail address, or create one when none has it`,
+	},
 	update: {
 		name: 'Update',
 		action: (r) => `Update a ${r.label}`,
@@ -137,7 +143,11 @@ function locator(
 	};
 }
 
-function customFieldsProperty(resource: ResourceSpec, version: NodeVersion): INodeProperties {
+function customFieldsProperty(
+	resource: ResourceSpec,
+	version: NodeVersion,
+	creates: OperationName[],
+): INodeProperties {
 	const values: INodeProperties[] = [
 		{
 			displayName: 'Label or Key',
@@ -181,7 +191,7 @@ function customFieldsProperty(resource: ResourceSpec, version: NodeVersion): INo
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Custom Field',
 		default: {},
-		displayOptions: show(resource, ['create', 'update']),
+		displayOptions: show(resource, [...creates, 'update']),
 		description:
 			'Custom fields defined in Heffl. The label is turned into Heffl\'s key: lower case, spaces to underscores, prefixed cf_ ("Budget Range" → cf_budget_range). Keys that already start with cf_ are sent unchanged.',
 		options: [{ displayName: 'Field', name: 'field', values }],
@@ -254,11 +264,26 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 		});
 	}
 
+	// Create or Update asks for the e-mail to find the record by, then what Create asks for.
+	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
+	if (has('upsert')) {
+		properties.push({
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. nathan@example.com',
+			displayOptions: show(resource, ['upsert']),
+			description: `E-mail address to find the ${resource.label} by (exact, ignoring case). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
+		});
+	}
+
 	if (has('create')) {
 		const fields = fieldsOf(resource, 'create');
 		for (const field of fields.filter((candidate) => candidate.main)) {
 			const displayOptions = {
-				show: { ...show(resource, ['create']).show, ...(field.showWhen ?? {}) },
+				show: { ...show(resource, creates).show, ...(field.showWhen ?? {}) },
 			};
 			properties.push(
 				field.locator
@@ -291,7 +316,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: show(resource, ['create']),
+				displayOptions: show(resource, creates),
 				options: additional.sort(byDisplayName),
 			});
 		}
@@ -317,7 +342,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 		});
 	}
 
-	if (resource.customFields) properties.push(customFieldsProperty(resource, version));
+	if (resource.customFields) properties.push(customFieldsProperty(resource, version, creates));
 
 	if (has('getAll')) {
 		properties.push(

@@ -284,16 +284,17 @@ function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number
 function collectBody(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
-	operation: 'create' | 'update',
+	/** `upsert`: what Create asks for, with no field required (an update may set only some). */
+	operation: 'create' | 'update' | 'upsert',
 	itemIndex: number,
 	version: NodeVersion,
 ): IDataObject {
 	const node = context.getNode();
-	const fields = fieldsOf(resource, operation);
+	const fields = fieldsOf(resource, operation === 'update' ? 'update' : 'create');
 	const given: Array<[FieldSpec, unknown, string]> = [];
 	let collection: IDataObject;
 	let collectionName: string;
-	if (operation === 'create') {
+	if (operation !== 'update') {
 		for (const field of fields.filter((candidate) => candidate.main)) {
 			if (!isShown(context, field, itemIndex)) continue;
 			const value = context.getNodeParameter(fieldParameter(field), itemIndex, field.default, {
@@ -629,6 +630,110 @@ async function verifiedList(
 	return kept;
 }
 
+/** What one execution remembers across its items: e-mail → record ID, per resource. */
+export type ExecutionState = { upserted: Map<string, string> };
+
+/**
+ * The records whose e-mail is exactly `email` (ignoring case and surrounding spaces).
+ * Every page is read; a search parameter, where Heffl documents one, only narrows
+ * the list and is never trusted: each record is compared here.
+ */
+async function recordsWithEmail(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	base: Omit<HefflRequest, 'method' | 'path'>,
+	email: string,
+): Promise<IDataObject[]> {
+	const wanted = email.trim().toLowerCase();
+	const records = await hefflPaginate.call(
+		context,
+		{ ...base, path: resource.path, qs: resource.searchable ? { search: email.trim() } : {} },
+		undefined,
+	);
+	return records.filter(
+		(record) => typeof record.email === 'string' && record.email.trim().toLowerCase() === wanted,
+	);
+}
+
+/** Create or Update by e-mail: one match is updated, none creates, several is an error. */
+async function upsert(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	version: NodeVersion,
+	base: Omit<HefflRequest, 'method' | 'path'>,
+	state: ExecutionState,
+): Promise<IDataObject> {
+	const node = context.getNode();
+	const email = String(context.getNodeParameter('email', itemIndex, '') ?? '').trim();
+	if (!email) {
+		throw new NodeOperationError(node, 'Email: Create or Update needs an e-mail address', {
+			itemIndex,
+			description: `The ${resource.label} is found by it, or created with it.`,
+		});
+	}
+	const body = collectBody(context, resource, 'upsert', itemIndex, version);
+	const emailKey = 'email';
+	if (
+		body[emailKey] !== undefined &&
+		String(body[emailKey]).trim().toLowerCase() !== email.toLowerCase()
+	) {
+		throw new NodeOperationError(
+			node,
+			'Additional Fields › Email: differs from the Email the record is found by',
+			{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
+		);
+	}
+	body[emailKey] = email;
+	const remembered = `${resource.value}:${email.toLowerCase()}`;
+	let id = state.upserted.get(remembered);
+	if (id === undefined) {
+		const found = await recordsWithEmail(context, resource, base, email);
+		if (found.length > 1) {
+			throw new NodeOperationError(
+				node,
+				`Email: ${found.length} ${resource.label}s have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
+				{
+					itemIndex,
+					description: `Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
+				},
+			);
+		}
+		id = found[0]?.id === undefined ? undefined : String(found[0].id);
+	}
+	let record: IDataObject;
+	if (id === undefined) {
+		const missing = fieldsOf(resource, 'create').filter(
+			(field) => field.required && !(fieldKey(field) in body),
+		);
+		if (missing.length) {
+			throw new NodeOperationError(
+				node,
+				`${missing[0].displayName}: no ${resource.label} has this e-mail, and creating one needs a value here`,
+				{ itemIndex },
+			);
+		}
+		const created = await hefflRequest.call(context, {
+			...base,
+			method: 'POST',
+			path: resource.path,
+			body: resource.beforeCreate ? resource.beforeCreate(body) : body,
+		});
+		record = unwrap(created);
+	} else {
+		record = unwrap(
+			await hefflRequest.call(context, {
+				...base,
+				method: resource.methods?.update ?? 'PATCH',
+				path: recordPath(node, resource.path, id, resource.displayName, itemIndex),
+				body,
+			}),
+		);
+	}
+	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
+	return record;
+}
+
 /** Runs one operation for one item and returns what becomes its output items. */
 export async function runOperation(
 	this: IExecuteFunctions,
@@ -636,6 +741,7 @@ export async function runOperation(
 	operation: OperationName,
 	itemIndex: number,
 	version: NodeVersion,
+	state: ExecutionState = { upserted: new Map() },
 ): Promise<IDataObject | IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const base: Omit<HefflRequest, 'method' | 'path'> = {
@@ -658,6 +764,8 @@ export async function runOperation(
 			});
 			return resource.afterCreate ? resource.afterCreate(created) : created;
 		}
+		case 'upsert':
+			return await upsert(this, resource, itemIndex, version, base, state);
 		case 'get':
 			return simplified(
 				this,

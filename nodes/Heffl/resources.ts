@@ -4,7 +4,7 @@ import { EVENT_OPTIONS } from '../shared/events';
 import type { ApiVersion } from '../shared/transport';
 import { RESOURCES_V1 } from './v1/resources';
 
-export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete';
+export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
 export type NodeVersion = 1 | 2;
 
 /** A value the API takes, and how the node asks for it. */
@@ -335,7 +335,7 @@ export const RESOURCES_V2: ResourceSpec[] = [
 		api: 'v1',
 		path: '/leads',
 		idPrefix: 'ld_',
-		operations: CRUD,
+		operations: [...CRUD, 'upsert'],
 		methods: { update: 'PUT' },
 		customFields: true,
 		extraFields: true,
@@ -645,13 +645,54 @@ export const RESOURCES_V2: ResourceSpec[] = [
 		],
 	},
 	{
-		// §6.2, §7, §11.1
+		// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
+		// and takes the update page's fields (README Assumptions).
 		value: 'contact',
 		displayName: 'Contact',
 		label: 'contact',
 		api: 'v2',
 		path: '/contacts',
-		operations: ['getAll'],
+		idPrefix: 'clt_',
+		operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
+		searchable: true,
+		customFields: true,
+		title: (contact) =>
+			[
+				contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '),
+				contact.email,
+			]
+				.filter(Boolean)
+				.join(' · ') || String(contact.id),
+		fields: [
+			text('firstName', 'First Name', 'First name of the contact', {
+				main: true,
+				placeholder: 'e.g. Nathan',
+			}),
+			text('lastName', 'Last Name', 'Last name of the contact', { placeholder: 'e.g. Smith' }),
+			text('salutation', 'Salutation', 'Salutation, such as Mr., Mrs. or Dr.', {
+				placeholder: 'e.g. Dr.',
+			}),
+			email('E-mail address of the contact'),
+			phone('phone', 'Phone', 'Phone number of the contact'),
+			text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
+			link('company', 'companyId', 'Company ID', 'company (client) the contact works for', 'clt_', {
+				nullable: true,
+			}),
+			link('clientStage', 'stageId', 'Client Stage ID', 'client stage of the contact', 'cs_'),
+			link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the contact', 'lstg_'),
+			link('owner', 'ownerUserId', 'Owner ID', 'user who owns the contact', 'usr_'),
+			link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the contact', 'vnd_'),
+			link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
+			{
+				displayName: 'Billing Address',
+				name: 'billingAddress',
+				type: 'collection',
+				default: {},
+				placeholder: 'Add Address Field',
+				description: 'Billing address of the contact',
+				members: ADDRESS_MEMBERS,
+			},
+		],
 		filters: [
 			{
 				...text('search', 'Search', "Heffl's full-text search over contacts"),
