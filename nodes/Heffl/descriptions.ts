@@ -59,6 +59,22 @@ const ID_OR_URL_PATTERN = '^(?:https?://\\S+|(?!\\.+$)[^/?#\\s]+)$';
 
 /** The node parameter that asks for one API field. */
 export function fieldProperty(field: FieldSpec, name = field.name): INodeProperties {
+	if (field.locator) {
+		const resources = resourcesOf(2);
+		const searchable = resources.some((resource) => resource.value === field.locator);
+		return {
+			...locator(
+				`${field.displayName} Name or ID`,
+				name,
+				searchable ? searchMethodName(field.locator, resources) : undefined,
+				field.idPrefix,
+				field.displayName.toLowerCase(),
+				2,
+			),
+			required: false,
+			description: field.description,
+		};
+	}
 	const property: INodeProperties = {
 		displayName: field.displayName,
 		name,
@@ -99,7 +115,8 @@ export function searchMethodName(resourceValue: string, resources: ResourceSpec[
 function locator(
 	displayName: string,
 	name: string,
-	searchMethod: string,
+	/** Undefined: no list to pick from (By ID only). */
+	searchMethod: string | undefined,
 	prefix: string | undefined,
 	label: string,
 	version: NodeVersion,
@@ -108,16 +125,20 @@ function locator(
 		displayName,
 		name,
 		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		default: { mode: searchMethod ? 'list' : 'id', value: '' },
 		required: true,
 		description: `The ${label} to use`,
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: searchMethod, searchable: true },
-			},
+			...(searchMethod
+				? [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list' as const,
+							typeOptions: { searchListMethod: searchMethod, searchable: true },
+						},
+					]
+				: []),
 			{
 				displayName: 'By ID',
 				name: 'id',

@@ -46,6 +46,8 @@ function hasControlCharacters(text: string): boolean {
 type Checked = { value: IDataObject[string] } | { problem: string; hint?: string };
 
 function isEmpty(value: unknown): boolean {
+	if (value && typeof value === 'object' && '__rl' in value)
+		return isEmpty((value as IDataObject).value);
 	return (
 		value === undefined ||
 		value === null ||
@@ -194,7 +196,12 @@ function checkTextV2(field: FieldSpec, text: string, original: unknown): Checked
 }
 
 /** Checks one value against its field and returns what Heffl is sent. */
-function checkValue(field: FieldSpec, value: unknown, version: NodeVersion): Checked {
+function checkValue(field: FieldSpec, given: unknown, version: NodeVersion): Checked {
+	// A record picker inside a collection arrives as n8n's {__rl, mode, value}.
+	const value =
+		field.locator && given && typeof given === 'object' && '__rl' in given
+			? (given as IDataObject).value
+			: given;
 	if (field.type === 'number') {
 		const number = typeof value === 'number' ? value : Number(String(value).trim());
 		return Number.isFinite(number) ? ok(number) : fail(`'${String(value)}' is not a number`);

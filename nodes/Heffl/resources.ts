@@ -494,7 +494,10 @@ export const RESOURCES_V2: ResourceSpec[] = [
 					displayName: 'Client',
 				},
 			),
-			link('lead', 'leadId', 'Lead ID', 'lead the deal came from', 'ld_', { on: ['create'] }),
+			link('lead', 'leadId', 'Lead', 'lead the deal came from', 'ld_', {
+				on: ['create'],
+				locator: 'lead',
+			}),
 			link('sourceId', 'sourceId', 'Source ID', 'deal source (one version of the page)', 'src_'),
 			text(
 				'sourceName',
@@ -517,8 +520,9 @@ export const RESOURCES_V2: ResourceSpec[] = [
 			localFilter({ ...pipelineField, description: 'Only deals in this pipeline' }),
 			localFilter({ ...stageField, description: 'Only deals in this stage' }),
 			localFilter(
-				link('client', 'clientId', 'Client ID', 'client', 'clt_', {
+				link('client', 'clientId', 'Client', 'client', 'clt_', {
 					description: 'Only deals with this client',
+					locator: 'client',
 				}),
 			),
 		],
@@ -675,12 +679,17 @@ export const RESOURCES_V2: ResourceSpec[] = [
 			email('E-mail address of the contact'),
 			phone('phone', 'Phone', 'Phone number of the contact'),
 			text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
-			link('company', 'companyId', 'Company ID', 'company (client) the contact works for', 'clt_', {
+			link('company', 'companyId', 'Company', 'company (client) the contact works for', 'clt_', {
 				nullable: true,
+				locator: 'client',
 			}),
-			link('clientStage', 'stageId', 'Client Stage ID', 'client stage of the contact', 'cs_'),
+			link('clientStage', 'stageId', 'Client Stage', 'client stage of the contact', 'cs_', {
+				locator: 'clientStage',
+			}),
 			link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the contact', 'lstg_'),
-			link('owner', 'ownerUserId', 'Owner ID', 'user who owns the contact', 'usr_'),
+			link('owner', 'ownerUserId', 'Owner', 'user who owns the contact', 'usr_', {
+				locator: 'user',
+			}),
 			link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the contact', 'vnd_'),
 			link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
 			{
@@ -764,12 +773,16 @@ export const RESOURCES_V2: ResourceSpec[] = [
 				default: false,
 				description: 'Whether the prices include tax',
 			},
-			link('contact', 'contactId', 'Contact ID', 'contact person at the client', 'clt_'),
+			link('contact', 'contactId', 'Contact', 'contact person at the client', 'clt_', {
+				locator: 'contact',
+			}),
 			text('subject', 'Subject', 'Subject of the invoice', {
 				placeholder: 'e.g. January retainer',
 			}),
 			text('notes', 'Notes', 'Notes printed on the invoice', { rows: 4 }),
-			link('salesPerson', 'salesPersonId', 'Sales Person ID', 'user who sold', 'usr_'),
+			link('salesPerson', 'salesPersonId', 'Sales Person', 'user who sold', 'usr_', {
+				locator: 'user',
+			}),
 			link(
 				'template',
 				'templateId',

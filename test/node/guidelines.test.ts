@@ -117,6 +117,40 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 		for (const property of long) expect(property.typeOptions?.rows).toBeGreaterThan(1);
 	});
 
+	test('linked records are record pickers named "<Record> Name or ID"; By ID takes an ID or a Heffl address', () => {
+		const pickers: Record<string, string[]> = {};
+		const collect = (properties: INodeProperties[], path: string) => {
+			for (const property of properties) {
+				const resource = property.displayOptions?.show?.resource?.[0] as string | undefined;
+				const here = resource ? `${resource}.${property.name}` : `${path}${property.name}`;
+				if (property.type === 'resourceLocator')
+					pickers[here] = [property.displayName, ...(property.modes ?? []).map((m) => m.name)];
+				if (property.type === 'collection')
+					collect(property.options as INodeProperties[], `${here}.`);
+			}
+		};
+		collect(versionProperties(2), '');
+		expect(pickers).toMatchObject({
+			'deal.client': ['Client Name or ID', 'list', 'id'],
+			'deal.additionalFields.lead': ['Lead Name or ID', 'list', 'id'],
+			'deal.filters.client': ['Client Name or ID', 'list', 'id'],
+			'contact.additionalFields.company': ['Company Name or ID', 'list', 'id'],
+			'contact.updateFields.owner': ['Owner Name or ID', 'id'],
+			'contact.updateFields.clientStage': ['Client Stage Name or ID', 'id'],
+			'invoice.additionalFields.contact': ['Contact Name or ID', 'list', 'id'],
+		});
+		const byId = versionProperties(2)
+			.find((property) => property.name === 'leadId')
+			?.modes?.find((mode) => mode.name === 'id');
+		const pattern = new RegExp(
+			(byId?.validation?.[0] as { properties: { regex: string } }).properties.regex,
+		);
+		expect(pattern.test('ld_1')).toBe(true);
+		expect(pattern.test('https://app.heffl.com/crm/leads/ld_1?tab=x')).toBe(true);
+		expect(pattern.test('ld_1/..')).toBe(false);
+		expect(pattern.test('..')).toBe(false);
+	});
+
 	test('credential: every field described, placeholders with "e.g."', () => {
 		const findings: Finding[] = [];
 		walk(new HefflApi().properties, 'credential.', findings);

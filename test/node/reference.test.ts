@@ -590,6 +590,24 @@ describe('guesses never block and never destroy', () => {
 		});
 		expect(deal.error?.message).toBeUndefined();
 		expect(stored('deals', deal.json[0].id)).toMatchObject({ clientId: client.id });
+		// A picker inside Additional Fields (the deal's lead) takes an ID from the list or an address.
+		const source = ctx.sandbox.records('leads')[4] as IDataObject;
+		for (const picked of [
+			{ __rl: true, mode: 'list', value: String(source.id) },
+			byExpression(`https://app.heffl.com/crm/leads/${String(source.id)}`),
+		]) {
+			const withLead = await v2({
+				resource: 'deal',
+				operation: 'create',
+				title: 'With a lead',
+				pipeline: String(pipeline().id),
+				stage: String(activeStage().id),
+				client: byId(String(client.id)),
+				additionalFields: { lead: picked },
+			});
+			expect(withLead.error?.message).toBeUndefined();
+			expect(stored('deals', withLead.json[0].id)).toMatchObject({ leadId: source.id });
+		}
 	});
 
 	test('a filtered Get Many against a server that ignores the filter returns no non-matching record, and says so', async () => {
