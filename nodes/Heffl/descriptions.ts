@@ -328,7 +328,14 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 						},
 			);
 		}
-		const additional = fields.filter((field) => !field.main).map((field) => fieldProperty(field));
+		const additional = fields
+			.filter((field) => !field.main)
+			.map((field) =>
+				// Create or Update asks for the e-mail at the top; it is not offered twice.
+				has('upsert') && field.name === 'email'
+					? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
+					: fieldProperty(field),
+			);
 		if (version === 2 && resource.extraFields) additional.push(EXTRA_FIELDS);
 		if (additional.length) {
 			properties.push({

@@ -151,6 +151,25 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 		expect(pattern.test('..')).toBe(false);
 	});
 
+	test('Create or Update asks for the e-mail once: at the top, not again under Additional Fields', () => {
+		for (const resource of ['lead', 'contact']) {
+			const properties = versionProperties(2).filter(
+				(property) => property.displayOptions?.show?.resource?.[0] === resource,
+			);
+			const top = properties.find(
+				(property) =>
+					property.name === 'email' && property.displayOptions?.show?.operation?.includes('upsert'),
+			);
+			expect(top).toMatchObject({ required: true, description: expect.stringMatching(/exact/) });
+			const additional = properties.find((property) => property.name === 'additionalFields');
+			expect(additional?.displayOptions?.show?.operation).toEqual(['create', 'upsert']);
+			const nested = (additional?.options as INodeProperties[]).find(
+				(property) => property.name === 'email',
+			);
+			expect(nested?.displayOptions).toEqual({ hide: { '/operation': ['upsert'] } });
+		}
+	});
+
 	test('credential: every field described, placeholders with "e.g."', () => {
 		const findings: Finding[] = [];
 		walk(new HefflApi().properties, 'credential.', findings);
