@@ -7,9 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { nodeProperties } from './descriptions';
+import { nodeProperties, subtitleExpression } from './descriptions';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
+import type { ExecutionState } from './operations';
 import { runOperation } from './operations';
 import type { NodeVersion, OperationName } from './resources';
 import { findResource } from './resources';
@@ -23,7 +24,7 @@ export class Heffl implements INodeType {
 		// Version 1 keeps saved workflows as they were; version 2 follows Heffl's reference.
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description:
 			'Create, read, update and delete Heffl leads, clients, deals and tasks; read reference data, document templates and contacts; manage webhook subscriptions',
 		defaults: { name: 'Heffl' },
@@ -41,6 +42,8 @@ export class Heffl implements INodeType {
 		const items = this.getInputData();
 		const output: INodeExecutionData[] = [];
 		const version: NodeVersion = this.getNode().typeVersion >= 2 ? 2 : 1;
+		// Items run one after another, so an e-mail upserted by one item is updated by the next.
+		const state: ExecutionState = { upserted: new Map() };
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {
 				const resource = findResource(
@@ -55,7 +58,14 @@ export class Heffl implements INodeType {
 						{ itemIndex },
 					);
 				}
-				const result = await runOperation.call(this, resource, operation, itemIndex, version);
+				const result = await runOperation.call(
+					this,
+					resource,
+					operation,
+					itemIndex,
+					version,
+					state,
+				);
 				for (const json of Array.isArray(result) ? result : [result]) {
 					output.push({ json, pairedItem: { item: itemIndex } });
 				}

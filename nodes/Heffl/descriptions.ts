@@ -32,6 +32,12 @@ const OPERATIONS: Record<
 		action: (r) => `Get many ${r.label}s`,
 		description: (r) => `Retrieve a list of ${r.label}s`,
 	},
+	upsert: {
+		name: 'Create or Update',
+		action: (r) => `Create or update a ${r.label}`,
+		description: (r) =>
+			`Update the ${r.label} with this e-mail address, or create one when none has it`,
+	},
 	update: {
 		name: 'Update',
 		action: (r) => `Update a ${r.label}`,
@@ -48,9 +54,27 @@ const byDisplayName = (a: { displayName: string }, b: { displayName: string }) =
 
 /** Refuses only what would change the URL: `/ ? #`, whitespace, an ID of dots alone. */
 export const ID_PATTERN = '^(?!\\.+$)[^/?#\\s]+$';
+/** Version 2 also takes a pasted Heffl address; the ID is taken from its path. */
+const ID_OR_URL_PATTERN = '^(?:https?://\\S+|(?!\\.+$)[^/?#\\s]+)$';
 
 /** The node parameter that asks for one API field. */
 export function fieldProperty(field: FieldSpec, name = field.name): INodeProperties {
+	if (field.locator) {
+		const resources = resourcesOf(2);
+		const searchable = resources.some((resource) => resource.value === field.locator);
+		return {
+			...locator(
+				`${field.displayName} Name or ID`,
+				name,
+				searchable ? searchMethodName(field.locator, resources) : undefined,
+				field.idPrefix,
+				field.displayName.toLowerCase(),
+				2,
+			),
+			required: false,
+			description: field.description,
+		};
+	}
 	const property: INodeProperties = {
 		displayName: field.displayName,
 		name,
@@ -91,35 +115,47 @@ export function searchMethodName(resourceValue: string, resources: ResourceSpec[
 function locator(
 	displayName: string,
 	name: string,
-	searchMethod: string,
+	/** Undefined: no list to pick from (By ID only). */
+	searchMethod: string | undefined,
 	prefix: string | undefined,
 	label: string,
+	version: NodeVersion,
 ): INodeProperties {
 	return {
 		displayName,
 		name,
 		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		default: { mode: searchMethod ? 'list' : 'id', value: '' },
 		required: true,
 		description: `The ${label} to use`,
 		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: searchMethod, searchable: true },
-			},
+			...(searchMethod
+				? [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list' as const,
+							typeOptions: { searchListMethod: searchMethod, searchable: true },
+						},
+					]
+				: []),
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${prefix ?? ''}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
+				...(version === 2 && {
+					hint: `The ${label}'s ID, or its address in Heffl (the ID is taken from it)`,
+				}),
 				validation: [
 					{
 						type: 'regex',
 						properties: {
-							regex: ID_PATTERN,
-							errorMessage: `A ${label} ID has no /, ?, # or spaces and is not only dots`,
+							regex: version === 1 ? ID_PATTERN : ID_OR_URL_PATTERN,
+							errorMessage:
+								version === 1
+									? `A ${label} ID has no /, ?, # or spaces and is not only dots`
+									: `A ${label} ID has no /, ?, # or spaces and is not only dots; or paste the ${label}'s https:// address`,
 						},
 					},
 				],
@@ -128,7 +164,11 @@ function locator(
 	};
 }
 
-function customFieldsProperty(resource: ResourceSpec, version: NodeVersion): INodeProperties {
+function customFieldsProperty(
+	resource: ResourceSpec,
+	version: NodeVersion,
+	creates: OperationName[],
+): INodeProperties {
 	const values: INodeProperties[] = [
 		{
 			displayName: 'Label or Key',
@@ -172,7 +212,7 @@ function customFieldsProperty(resource: ResourceSpec, version: NodeVersion): INo
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Custom Field',
 		default: {},
-		displayOptions: show(resource, ['create', 'update']),
+		displayOptions: show(resource, [...creates, 'update']),
 		description:
 			'Custom fields defined in Heffl. The label is turned into Heffl\'s key: lower case, spaces to underscores, prefixed cf_ ("Budget Range" → cf_budget_range). Keys that already start with cf_ are sent unchanged.',
 		options: [{ displayName: 'Field', name: 'field', values }],
@@ -239,8 +279,24 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 				searchMethodName(resource.value, resources),
 				resource.idPrefix,
 				resource.label,
+				version,
 			),
 			displayOptions: show(resource, byId),
+		});
+	}
+
+	// Create or Update asks for the e-mail to find the record by, then what Create asks for.
+	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
+	if (has('upsert')) {
+		properties.push({
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. nathan@example.com',
+			displayOptions: show(resource, ['upsert']),
+			description: `E-mail address to find the ${resource.label} by (exact, ignoring case). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
 		});
 	}
 
@@ -248,7 +304,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 		const fields = fieldsOf(resource, 'create');
 		for (const field of fields.filter((candidate) => candidate.main)) {
 			const displayOptions = {
-				show: { ...show(resource, ['create']).show, ...(field.showWhen ?? {}) },
+				show: { ...show(resource, creates).show, ...(field.showWhen ?? {}) },
 			};
 			properties.push(
 				field.locator
@@ -259,6 +315,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 								searchMethodName(field.locator, resources),
 								field.idPrefix,
 								field.displayName.toLowerCase(),
+								version,
 							),
 							description: field.description,
 							required: field.required,
@@ -271,7 +328,14 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 						},
 			);
 		}
-		const additional = fields.filter((field) => !field.main).map((field) => fieldProperty(field));
+		const additional = fields
+			.filter((field) => !field.main)
+			.map((field) =>
+				// Create or Update asks for the e-mail at the top; it is not offered twice.
+				has('upsert') && field.name === 'email'
+					? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
+					: fieldProperty(field),
+			);
 		if (version === 2 && resource.extraFields) additional.push(EXTRA_FIELDS);
 		if (additional.length) {
 			properties.push({
@@ -280,7 +344,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 				type: 'collection',
 				placeholder: 'Add Field',
 				default: {},
-				displayOptions: show(resource, ['create']),
+				displayOptions: show(resource, creates),
 				options: additional.sort(byDisplayName),
 			});
 		}
@@ -306,7 +370,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 		});
 	}
 
-	if (resource.customFields) properties.push(customFieldsProperty(resource, version));
+	if (resource.customFields) properties.push(customFieldsProperty(resource, version, creates));
 
 	if (has('getAll')) {
 		properties.push(
@@ -405,6 +469,19 @@ export function versionProperties(version: NodeVersion): INodeProperties[] {
 		resourceProperty(version),
 		...resourcesOf(version).flatMap((r) => resourceProperties(r, version)),
 	];
+}
+
+/**
+ * The node's subtitle: the operation's action ("Create a lead"), looked up from the
+ * table by resource and operation, instead of raw values ("getAll: contact").
+ */
+export function subtitleExpression(): string {
+	const actions: Record<string, string> = {};
+	for (const version of [1, 2] as const)
+		for (const resource of resourcesOf(version))
+			for (const operation of resource.operations)
+				actions[`${resource.value}:${operation}`] = OPERATIONS[operation].action(resource);
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] ?? "" }}`;
 }
 
 export const nodeProperties: INodeProperties[] = [

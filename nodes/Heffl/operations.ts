@@ -46,6 +46,8 @@ function hasControlCharacters(text: string): boolean {
 type Checked = { value: IDataObject[string] } | { problem: string; hint?: string };
 
 function isEmpty(value: unknown): boolean {
+	if (value && typeof value === 'object' && '__rl' in value)
+		return isEmpty((value as IDataObject).value);
 	return (
 		value === undefined ||
 		value === null ||
@@ -188,12 +190,18 @@ function checkTextV2(field: FieldSpec, text: string, original: unknown): Checked
 		case 'url':
 			return ok(trimmed);
 		default:
-			return ok(field.locator || field.key?.endsWith('Id') ? trimmed : text);
+			if (field.locator) return ok(idFromAddress(trimmed, field.idPrefix));
+			return ok(field.key?.endsWith('Id') ? trimmed : text);
 	}
 }
 
 /** Checks one value against its field and returns what Heffl is sent. */
-function checkValue(field: FieldSpec, value: unknown, version: NodeVersion): Checked {
+function checkValue(field: FieldSpec, given: unknown, version: NodeVersion): Checked {
+	// A record picker inside a collection arrives as n8n's {__rl, mode, value}.
+	const value =
+		field.locator && given && typeof given === 'object' && '__rl' in given
+			? (given as IDataObject).value
+			: given;
 	if (field.type === 'number') {
 		const number = typeof value === 'number' ? value : Number(String(value).trim());
 		return Number.isFinite(number) ? ok(number) : fail(`'${String(value)}' is not a number`);
@@ -283,16 +291,17 @@ function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number
 function collectBody(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
-	operation: 'create' | 'update',
+	/** `upsert`: what Create asks for, with no field required (an update may set only some). */
+	operation: 'create' | 'update' | 'upsert',
 	itemIndex: number,
 	version: NodeVersion,
 ): IDataObject {
 	const node = context.getNode();
-	const fields = fieldsOf(resource, operation);
+	const fields = fieldsOf(resource, operation === 'update' ? 'update' : 'create');
 	const given: Array<[FieldSpec, unknown, string]> = [];
 	let collection: IDataObject;
 	let collectionName: string;
-	if (operation === 'create') {
+	if (operation !== 'update') {
 		for (const field of fields.filter((candidate) => candidate.main)) {
 			if (!isShown(context, field, itemIndex)) continue;
 			const value = context.getNodeParameter(fieldParameter(field), itemIndex, field.default, {
@@ -456,15 +465,41 @@ function customFields(
 }
 
 /**
+ * Version 2: the ID in a pasted Heffl address (`https://app.heffl.com/crm/leads/ld_1?tab=x`):
+ * the path segment with the record's prefix, else the last one. Anything else is returned as is.
+ */
+export function idFromAddress(value: string, prefix?: string): string {
+	const address = /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?/i.exec(value.trim());
+	if (!address) return value;
+	const segments = (address[1] ?? '')
+		.split('/')
+		.filter((segment) => segment !== '')
+		.map((segment) => {
+			try {
+				return decodeURIComponent(segment);
+			} catch {
+				return segment;
+			}
+		});
+	return (prefix && segments.find((segment) => segment.startsWith(prefix))) ?? segments.pop() ?? '';
+}
+
+/**
  * The record's path with its ID checked. Only what would change the URL is
  * refused: `/ ? #`, whitespace, and an ID of dots alone (`..` would climb a level).
  * Any prefix, numbers and `lead_<uuid>` IDs pass: a prefix is a hint, not a rule.
  */
-function recordId(context: IExecuteFunctions, resource: ResourceSpec, itemIndex: number): string {
+function recordId(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	version: NodeVersion,
+): string {
 	const id = context.getNodeParameter(resourceParameter(resource), itemIndex, undefined, {
 		extractValue: true,
 	});
-	const value = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+	const given = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
+	const value = version === 2 ? idFromAddress(given, resource.idPrefix) : given;
 	if (/^\.+$/.test(value)) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -602,6 +637,110 @@ async function verifiedList(
 	return kept;
 }
 
+/** What one execution remembers across its items: e-mail → record ID, per resource. */
+export type ExecutionState = { upserted: Map<string, string> };
+
+/**
+ * The records whose e-mail is exactly `email` (ignoring case and surrounding spaces).
+ * Every page is read; a search parameter, where Heffl documents one, only narrows
+ * the list and is never trusted: each record is compared here.
+ */
+async function recordsWithEmail(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	base: Omit<HefflRequest, 'method' | 'path'>,
+	email: string,
+): Promise<IDataObject[]> {
+	const wanted = email.trim().toLowerCase();
+	const records = await hefflPaginate.call(
+		context,
+		{ ...base, path: resource.path, qs: resource.searchable ? { search: email.trim() } : {} },
+		undefined,
+	);
+	return records.filter(
+		(record) => typeof record.email === 'string' && record.email.trim().toLowerCase() === wanted,
+	);
+}
+
+/** Create or Update by e-mail: one match is updated, none creates, several is an error. */
+async function upsert(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	version: NodeVersion,
+	base: Omit<HefflRequest, 'method' | 'path'>,
+	state: ExecutionState,
+): Promise<IDataObject> {
+	const node = context.getNode();
+	const email = String(context.getNodeParameter('email', itemIndex, '') ?? '').trim();
+	if (!email) {
+		throw new NodeOperationError(node, 'Email: Create or Update needs an e-mail address', {
+			itemIndex,
+			description: `The ${resource.label} is found by it, or created with it.`,
+		});
+	}
+	const body = collectBody(context, resource, 'upsert', itemIndex, version);
+	const emailKey = 'email';
+	if (
+		body[emailKey] !== undefined &&
+		String(body[emailKey]).trim().toLowerCase() !== email.toLowerCase()
+	) {
+		throw new NodeOperationError(
+			node,
+			'Additional Fields › Email: differs from the Email the record is found by',
+			{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
+		);
+	}
+	body[emailKey] = email;
+	const remembered = `${resource.value}:${email.toLowerCase()}`;
+	let id = state.upserted.get(remembered);
+	if (id === undefined) {
+		const found = await recordsWithEmail(context, resource, base, email);
+		if (found.length > 1) {
+			throw new NodeOperationError(
+				node,
+				`Email: ${found.length} ${resource.label}s have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
+				{
+					itemIndex,
+					description: `Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
+				},
+			);
+		}
+		id = found[0]?.id === undefined ? undefined : String(found[0].id);
+	}
+	let record: IDataObject;
+	if (id === undefined) {
+		const missing = fieldsOf(resource, 'create').filter(
+			(field) => field.required && !(fieldKey(field) in body),
+		);
+		if (missing.length) {
+			throw new NodeOperationError(
+				node,
+				`${missing[0].displayName}: no ${resource.label} has this e-mail, and creating one needs a value here`,
+				{ itemIndex },
+			);
+		}
+		const created = await hefflRequest.call(context, {
+			...base,
+			method: 'POST',
+			path: resource.path,
+			body: resource.beforeCreate ? resource.beforeCreate(body) : body,
+		});
+		record = unwrap(created);
+	} else {
+		record = unwrap(
+			await hefflRequest.call(context, {
+				...base,
+				method: resource.methods?.update ?? 'PATCH',
+				path: recordPath(node, resource.path, id, resource.displayName, itemIndex),
+				body,
+			}),
+		);
+	}
+	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
+	return record;
+}
+
 /** Runs one operation for one item and returns what becomes its output items. */
 export async function runOperation(
 	this: IExecuteFunctions,
@@ -609,6 +748,7 @@ export async function runOperation(
 	operation: OperationName,
 	itemIndex: number,
 	version: NodeVersion,
+	state: ExecutionState = { upserted: new Map() },
 ): Promise<IDataObject | IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const base: Omit<HefflRequest, 'method' | 'path'> = {
@@ -631,20 +771,22 @@ export async function runOperation(
 			});
 			return resource.afterCreate ? resource.afterCreate(created) : created;
 		}
+		case 'upsert':
+			return await upsert(this, resource, itemIndex, version, base, state);
 		case 'get':
 			return simplified(
 				this,
 				resource,
 				itemIndex,
-			)(unwrap(await request(method('GET'), recordId(this, resource, itemIndex))));
+			)(unwrap(await request(method('GET'), recordId(this, resource, itemIndex, version))));
 		case 'update': {
-			const path = recordId(this, resource, itemIndex);
+			const path = recordId(this, resource, itemIndex, version);
 			return await request(method('PATCH'), path, {
 				body: collectBody(this, resource, 'update', itemIndex, version),
 			});
 		}
 		case 'delete': {
-			const path = recordId(this, resource, itemIndex);
+			const path = recordId(this, resource, itemIndex, version);
 			const answer = await request(method('DELETE'), path);
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}

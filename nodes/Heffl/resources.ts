@@ -4,7 +4,7 @@ import { EVENT_OPTIONS } from '../shared/events';
 import type { ApiVersion } from '../shared/transport';
 import { RESOURCES_V1 } from './v1/resources';
 
-export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete';
+export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
 export type NodeVersion = 1 | 2;
 
 /** A value the API takes, and how the node asks for it. */
@@ -295,7 +295,9 @@ const ADDRESS_MEMBERS = [
 	['state', 'State'],
 	['country', 'Country'],
 	['postalCode', 'Postal Code'],
-].map(([name, displayName]) => text(name, displayName, `${displayName} of the billing address`));
+]
+	.map(([name, displayName]) => text(name, displayName, `${displayName} of the billing address`))
+	.sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const search = (records: string, keys: string[]): FilterSpec => ({
 	...text(
@@ -333,7 +335,7 @@ export const RESOURCES_V2: ResourceSpec[] = [
 		api: 'v1',
 		path: '/leads',
 		idPrefix: 'ld_',
-		operations: CRUD,
+		operations: [...CRUD, 'upsert'],
 		methods: { update: 'PUT' },
 		customFields: true,
 		extraFields: true,
@@ -492,7 +494,10 @@ export const RESOURCES_V2: ResourceSpec[] = [
 					displayName: 'Client',
 				},
 			),
-			link('lead', 'leadId', 'Lead ID', 'lead the deal came from', 'ld_', { on: ['create'] }),
+			link('lead', 'leadId', 'Lead', 'lead the deal came from', 'ld_', {
+				on: ['create'],
+				locator: 'lead',
+			}),
 			link('sourceId', 'sourceId', 'Source ID', 'deal source (one version of the page)', 'src_'),
 			text(
 				'sourceName',
@@ -515,8 +520,9 @@ export const RESOURCES_V2: ResourceSpec[] = [
 			localFilter({ ...pipelineField, description: 'Only deals in this pipeline' }),
 			localFilter({ ...stageField, description: 'Only deals in this stage' }),
 			localFilter(
-				link('client', 'clientId', 'Client ID', 'client', 'clt_', {
+				link('client', 'clientId', 'Client', 'client', 'clt_', {
 					description: 'Only deals with this client',
+					locator: 'client',
 				}),
 			),
 		],
@@ -643,13 +649,59 @@ export const RESOURCES_V2: ResourceSpec[] = [
 		],
 	},
 	{
-		// §6.2, §7, §11.1
+		// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
+		// and takes the update page's fields (README Assumptions).
 		value: 'contact',
 		displayName: 'Contact',
 		label: 'contact',
 		api: 'v2',
 		path: '/contacts',
-		operations: ['getAll'],
+		idPrefix: 'clt_',
+		operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
+		searchable: true,
+		customFields: true,
+		title: (contact) =>
+			[
+				contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '),
+				contact.email,
+			]
+				.filter(Boolean)
+				.join(' · ') || String(contact.id),
+		fields: [
+			text('firstName', 'First Name', 'First name of the contact', {
+				main: true,
+				placeholder: 'e.g. Nathan',
+			}),
+			text('lastName', 'Last Name', 'Last name of the contact', { placeholder: 'e.g. Smith' }),
+			text('salutation', 'Salutation', 'Salutation, such as Mr., Mrs. or Dr.', {
+				placeholder: 'e.g. Dr.',
+			}),
+			email('E-mail address of the contact'),
+			phone('phone', 'Phone', 'Phone number of the contact'),
+			text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
+			link('company', 'companyId', 'Company', 'company (client) the contact works for', 'clt_', {
+				nullable: true,
+				locator: 'client',
+			}),
+			link('clientStage', 'stageId', 'Client Stage', 'client stage of the contact', 'cs_', {
+				locator: 'clientStage',
+			}),
+			link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the contact', 'lstg_'),
+			link('owner', 'ownerUserId', 'Owner', 'user who owns the contact', 'usr_', {
+				locator: 'user',
+			}),
+			link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the contact', 'vnd_'),
+			link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
+			{
+				displayName: 'Billing Address',
+				name: 'billingAddress',
+				type: 'collection',
+				default: {},
+				placeholder: 'Add Address Field',
+				description: 'Billing address of the contact',
+				members: ADDRESS_MEMBERS,
+			},
+		],
 		filters: [
 			{
 				...text('search', 'Search', "Heffl's full-text search over contacts"),
@@ -721,12 +773,16 @@ export const RESOURCES_V2: ResourceSpec[] = [
 				default: false,
 				description: 'Whether the prices include tax',
 			},
-			link('contact', 'contactId', 'Contact ID', 'contact person at the client', 'clt_'),
+			link('contact', 'contactId', 'Contact', 'contact person at the client', 'clt_', {
+				locator: 'contact',
+			}),
 			text('subject', 'Subject', 'Subject of the invoice', {
 				placeholder: 'e.g. January retainer',
 			}),
 			text('notes', 'Notes', 'Notes printed on the invoice', { rows: 4 }),
-			link('salesPerson', 'salesPersonId', 'Sales Person ID', 'user who sold', 'usr_'),
+			link('salesPerson', 'salesPersonId', 'Sales Person', 'user who sold', 'usr_', {
+				locator: 'user',
+			}),
 			link(
 				'template',
 				'templateId',
@@ -798,7 +854,12 @@ function readOnlyV2(resource: ResourceSpec): ResourceSpec {
 		filters: resource.filters?.map((filter) =>
 			filter.name === 'search'
 				? search(`${resource.label}s`, ['name', 'sku'])
-				: { ...filter, filter: 'server', matches: equalsKey(filter.key ?? filter.name) },
+				: {
+						...filter,
+						...(filter.options && { options: alphabetical(filter.options) }),
+						filter: 'server',
+						matches: equalsKey(filter.key ?? filter.name),
+					},
 		),
 		searchable: false,
 	};

@@ -208,11 +208,18 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 		const newest = tool.reduce((a, b) =>
 			Math.max(...versions(a)) >= Math.max(...versions(b)) ? a : b,
 		);
+		const newestVersion = Math.max(...versions(newest));
+		// A parameter shown only on other versions (n8n's `@version`) is not the newest version's.
+		const onNewest = (property: INodeProperties) => {
+			const shownOn = property.displayOptions?.show?.['@version'] as number[] | undefined;
+			return !shownOn || shownOn.includes(newestVersion);
+		};
 		const undescribed: string[] = [];
 		// Containers (collections) are opened by the user; the agent fills what is inside.
 		const walk = (properties: INodeProperties[], path: string) => {
 			for (const property of properties) {
 				if (['notice', 'callout', 'button', 'hidden'].includes(property.type)) continue;
+				if (!onNewest(property)) continue;
 				const here = `${path}${property.name}`;
 				const container = property.type === 'collection' || property.type === 'fixedCollection';
 				// noDataExpression: no expression, so no $fromAI(): the user sets it (resource, operation).
@@ -233,7 +240,7 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 		expect(undescribed, `version ${Math.max(...versions(newest))}`).toEqual([]);
 
 		const operations = newest.properties
-			.filter((property) => property.name === 'operation')
+			.filter((property) => property.name === 'operation' && onNewest(property))
 			.flatMap((property) =>
 				(property.options as Array<{ value: string; action?: string; description?: string }>).map(
 					(option) => ({ ...option, resource: property.displayOptions?.show?.resource }),

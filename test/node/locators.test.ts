@@ -46,6 +46,16 @@ describe('resource locators: From List with search', () => {
 		expect(templates.results.every((result) => String(result.value).startsWith('tpl_'))).toBe(true);
 	});
 
+	test('contacts (v2) are searched by Heffl and listed with name and e-mail', async () => {
+		const contact = (ctx.sandbox.records('contacts') as IDataObject[])[7];
+		const found = await listSearch('searchContacts', ctx.credentials, String(contact.email));
+		expect(found.results.map((result) => result.value)).toContain(contact.id);
+		expect(found.results.find((result) => result.value === contact.id)?.name).toContain(
+			String(contact.email),
+		);
+		expect(ctx.sandbox.requests.at(-1)?.path).toContain('search=');
+	});
+
 	test('pipelines, which Heffl cannot search, are filtered by name here', async () => {
 		const pipelines = ctx.sandbox.records('pipelines') as IDataObject[];
 		const { results } = await listSearch(

@@ -562,6 +562,54 @@ describe('guesses never block and never destroy', () => {
 		},
 	);
 
+	test('By ID takes a pasted Heffl address: the ID is read from its path, the query and fragment are ignored', async () => {
+		const lead = ctx.sandbox.records('leads')[3] as IDataObject;
+		for (const address of [
+			`https://app.heffl.com/crm/leads/${String(lead.id)}`,
+			`https://app.heffl.com/crm/leads/${String(lead.id)}/activity?tab=notes#top`,
+			`http://app.heffl.com/leads/${encodeURIComponent(String(lead.id))}/`,
+		]) {
+			const got = await v2({
+				resource: 'lead',
+				operation: 'get',
+				leadId: byExpression(address),
+				simplify: false,
+			});
+			expect(got.error?.message, address).toBeUndefined();
+			expect(got.json[0].id).toBe(lead.id);
+		}
+		// A linked record on Create takes an address too.
+		const client = ctx.sandbox.records('clients')[0] as IDataObject;
+		const deal = await v2({
+			resource: 'deal',
+			operation: 'create',
+			title: 'From an address',
+			pipeline: String(pipeline().id),
+			stage: String(activeStage().id),
+			client: byExpression(`https://app.heffl.com/crm/clients/${String(client.id)}?view=1`),
+		});
+		expect(deal.error?.message).toBeUndefined();
+		expect(stored('deals', deal.json[0].id)).toMatchObject({ clientId: client.id });
+		// A picker inside Additional Fields (the deal's lead) takes an ID from the list or an address.
+		const source = ctx.sandbox.records('leads')[4] as IDataObject;
+		for (const picked of [
+			{ __rl: true, mode: 'list', value: String(source.id) },
+			byExpression(`https://app.heffl.com/crm/leads/${String(source.id)}`),
+		]) {
+			const withLead = await v2({
+				resource: 'deal',
+				operation: 'create',
+				title: 'With a lead',
+				pipeline: String(pipeline().id),
+				stage: String(activeStage().id),
+				client: byId(String(client.id)),
+				additionalFields: { lead: picked },
+			});
+			expect(withLead.error?.message).toBeUndefined();
+			expect(stored('deals', withLead.json[0].id)).toMatchObject({ leadId: source.id });
+		}
+	});
+
 	test('a filtered Get Many against a server that ignores the filter returns no non-matching record, and says so', async () => {
 		const deals = ctx.sandbox.records('deals') as IDataObject[];
 		const lost = deals.filter((deal) => deal.status === 'LOST').map((deal) => deal.id);

@@ -32,6 +32,7 @@ import { createInvoice } from './invoices';
 import { routeV2 } from './v2/routes';
 import { BULK_RESOURCES, bulkCreate, seedV2 } from './v2/seed';
 import type { BulkResource } from './v2/seed';
+import { contactWrite } from './contacts';
 
 /** The event catalogue of heffl-facts.md: subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [
@@ -410,6 +411,11 @@ export class Sandbox {
 				call,
 			);
 			if (added) return ok(added);
+			const contact =
+				first === 'contacts' && !third && call.method !== 'GET'
+					? contactWrite(this.store, call.workspace, call.method, second, call.body)
+					: undefined;
+			if (contact) return ok(contact);
 			if (call.method !== 'GET') throw ApiError.notFound('No such v2 route');
 			if (first === 'document-templates' && second && !third)
 				return ok(this.template(call, second));
