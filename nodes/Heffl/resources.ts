@@ -3,6 +3,7 @@ import type { IDataObject, IHttpRequestMethods, INodePropertyOptions } from 'n8n
 import { EVENT_OPTIONS } from '../shared/events';
 import type { ApiVersion } from '../shared/transport';
 import { RESOURCES_V1 } from './v1/resources';
+import { TAG_TYPES } from './tagTypes';
 
 export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
 export type NodeVersion = 1 | 2;
@@ -130,22 +131,6 @@ const toOptions = (values: readonly string[], names?: Record<string, string>) =>
 
 const alphabetical = (options: INodePropertyOptions[]) =>
 	[...options].sort((a, b) => a.name.localeCompare(b.name));
-
-export const TAG_TYPES = [
-	'leads',
-	'deals',
-	'clients',
-	'contacts',
-	'projects',
-	'project_tasks',
-	'invoices',
-	'quotations',
-	'schedules',
-	'fs_jobs',
-	'purchase_orders',
-	'vendors',
-	'bills',
-] as const;
 
 export const TAG_TYPE_OPTIONS = toOptions(TAG_TYPES, { fs_jobs: 'Field Service Jobs' });
 

@@ -29,6 +29,7 @@ import type {
 } from './types';
 import { WebhookEngine } from './webhooks';
 import { createInvoice } from './invoices';
+import { TAG_TYPES_V2 } from './v2/constants';
 import { routeV2 } from './v2/routes';
 import { BULK_RESOURCES, bulkCreate, seedV2 } from './v2/seed';
 import type { BulkResource } from './v2/seed';
@@ -63,21 +64,9 @@ export const EVENT_CATALOGUE = [
 	'form.response.created',
 ];
 
-export const TAG_TYPES = [
-	'leads',
-	'deals',
-	'clients',
-	'contacts',
-	'projects',
-	'project_tasks',
-	'invoices',
-	'quotations',
-	'schedules',
-	'fs_jobs',
-	'purchase_orders',
-	'vendors',
-	'bills',
-];
+/** The tag types of `GET /tags?type=` (the contract; §11.9 for v2). */
+export const TAG_TYPES = TAG_TYPES_V2;
+
 /** §11.13's document types ("and others"), and credit_notes, which version 1 offers. */
 export const TEMPLATE_TYPES = [
 	'quotations',

@@ -7,22 +7,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../../shared/events';
 import type { FieldSpec, OperationName, ResourceSpec } from '../resources';
-
-const TAG_TYPES = [
-	'leads',
-	'deals',
-	'clients',
-	'contacts',
-	'projects',
-	'project_tasks',
-	'invoices',
-	'quotations',
-	'schedules',
-	'fs_jobs',
-	'purchase_orders',
-	'vendors',
-	'bills',
-] as const;
+import { TAG_TYPES } from '../tagTypes';
 
 const toOptions = (values: readonly string[], names?: Record<string, string>) =>
 	values.map((value) => ({
