@@ -48,17 +48,23 @@ function workflows() {
 		{
 			name: 'Heffl Trigger',
 			type: 'n8n-nodes-heffl.hefflTrigger',
+			typeVersion: 2,
 			parameters: { events: ['lead.created'] },
 			credentials,
 		},
 		{
 			name: 'Heffl',
 			type: 'n8n-nodes-heffl.heffl',
+			typeVersion: 2,
 			parameters: {
 				resource: 'task',
 				operation: 'create',
 				title: '=Follow up with {{ $json.record.name }}',
-				additionalFields: { leadId: '={{ $json.record.id }}', priority: 'high' },
+				additionalFields: {
+					linkedTo: 'leads',
+					linkedId: '={{ $json.record.id }}',
+					priority: 'HIGH',
+				},
 			},
 			credentials,
 		},
@@ -73,7 +79,7 @@ function workflows() {
 		id: 'shotsHefflTool',
 		name: 'Find Lead',
 		type: 'n8n-nodes-heffl.hefflTool',
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [440, 220],
 		parameters: {
 			resource: 'lead',
