@@ -12,8 +12,8 @@ import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import type { ExecutionState } from './operations';
 import { runOperation } from './operations';
-import type { NodeVersion, OperationName } from './resources';
-import { findResource } from './resources';
+import { findResource } from './catalog';
+import type { NodeVersion, OperationName } from './spec';
 
 export class Heffl implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,12 +21,13 @@ export class Heffl implements INodeType {
 		name: 'heffl',
 		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
 		group: ['transform'],
-		// Version 1 keeps saved workflows as they were; version 2 follows Heffl's reference.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Saved workflows keep their version: 1 predates Heffl's reference, 2 follows it with
+		// deals and tasks on API v1, 3 adds the v2 CRM surface (deals and tasks on API v2).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: subtitleExpression(),
 		description:
-			'Create, read, update and delete Heffl leads, clients, deals and tasks; read reference data, document templates and contacts; manage webhook subscriptions',
+			'Create, read, update and delete Heffl leads, clients, contacts, companies, deals, quotations and tasks; manage pipelines, tags, products and webhook subscriptions',
 		defaults: { name: 'Heffl' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -41,7 +42,8 @@ export class Heffl implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const output: INodeExecutionData[] = [];
-		const version: NodeVersion = this.getNode().typeVersion >= 2 ? 2 : 1;
+		const typeVersion = this.getNode().typeVersion;
+		const version: NodeVersion = typeVersion >= 3 ? 3 : typeVersion >= 2 ? 2 : 1;
 		// Items run one after another, so an e-mail upserted by one item is updated by the next.
 		const state: ExecutionState = { upserted: new Map() };
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

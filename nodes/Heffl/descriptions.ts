@@ -1,8 +1,9 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from '../shared/transport';
-import type { FieldSpec, NodeVersion, OperationName, ResourceSpec } from './resources';
-import { fieldParameter, fieldsOf, resourceParameter, resourcesOf } from './resources';
+import { PICKABLE_RESOURCES, resourcesOf } from './catalog';
+import type { FieldSpec, NodeVersion, OperationName, ResourceSpec } from './spec';
+import { fieldParameter, fieldsOf, resourceParameter } from './spec';
 
 const OPERATIONS: Record<
 	OperationName,
@@ -60,13 +61,12 @@ const ID_OR_URL_PATTERN = '^(?:https?://\\S+|(?!\\.+$)[^/?#\\s]+)$';
 /** The node parameter that asks for one API field. */
 export function fieldProperty(field: FieldSpec, name = field.name): INodeProperties {
 	if (field.locator) {
-		const resources = resourcesOf(2);
-		const searchable = resources.some((resource) => resource.value === field.locator);
+		const searchable = PICKABLE_RESOURCES.some((resource) => resource.value === field.locator);
 		return {
 			...locator(
 				`${field.displayName} Name or ID`,
 				name,
-				searchable ? searchMethodName(field.locator, resources) : undefined,
+				searchable ? searchMethodName(field.locator, PICKABLE_RESOURCES) : undefined,
 				field.idPrefix,
 				field.displayName.toLowerCase(),
 				2,
@@ -78,7 +78,7 @@ export function fieldProperty(field: FieldSpec, name = field.name): INodePropert
 	const property: INodeProperties = {
 		displayName: field.displayName,
 		name,
-		type: field.format === 'json' ? 'json' : field.type,
+		type: field.format === 'json' || field.format === 'jsonList' ? 'json' : field.type,
 		default: (field.default ?? '') as INodeProperties['default'],
 	};
 	if (field.description) property.description = field.description;
@@ -99,6 +99,7 @@ export function fieldProperty(field: FieldSpec, name = field.name): INodePropert
 	if (field.rows) property.typeOptions = { rows: field.rows };
 	if (field.loadOptionsMethod) {
 		property.typeOptions = { loadOptionsMethod: field.loadOptionsMethod };
+		if (field.type === 'options') property.type = 'options';
 		if (field.loadOptionsDependsOn) {
 			property.typeOptions.loadOptionsDependsOn = field.loadOptionsDependsOn;
 		}
@@ -144,7 +145,7 @@ function locator(
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${prefix ?? ''}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
-				...(version === 2 && {
+				...(version >= 2 && {
 					hint: `The ${label}'s ID, or its address in Heffl (the ID is taken from it)`,
 				}),
 				validation: [
@@ -188,7 +189,7 @@ function customFieldsProperty(
 				: { description: 'The value; checked and converted as its Type says' }),
 		},
 	];
-	if (version === 2) {
+	if (version >= 2) {
 		values.push({
 			displayName: 'Type',
 			name: 'valueType',
@@ -245,7 +246,6 @@ function clearFieldsProperty(fields: FieldSpec[]): INodeProperties | undefined {
 }
 
 function resourceProperties(resource: ResourceSpec, version: NodeVersion): INodeProperties[] {
-	const resources = resourcesOf(version);
 	const has = (operation: OperationName) => resource.operations.includes(operation);
 	const firstOperation = resource.operations[0];
 	// Version 1's default stays what saved workflows were saved with (n8n does not save defaults).
@@ -271,12 +271,12 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 	];
 
 	const byId = resource.operations.filter((op) => ['get', 'update', 'delete'].includes(op));
-	if ((resource.idPrefix || version === 2) && byId.length) {
+	if ((resource.idPrefix || version >= 2) && byId.length) {
 		properties.push({
 			...locator(
 				resource.displayName,
 				resourceParameter(resource),
-				searchMethodName(resource.value, resources),
+				searchMethodName(resource.value, PICKABLE_RESOURCES),
 				resource.idPrefix,
 				resource.label,
 				version,
@@ -312,7 +312,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 							...locator(
 								`${field.displayName} Name or ID`,
 								fieldParameter(field),
-								searchMethodName(field.locator, resources),
+								searchMethodName(field.locator, PICKABLE_RESOURCES),
 								field.idPrefix,
 								field.displayName.toLowerCase(),
 								version,
@@ -336,7 +336,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 					? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
 					: fieldProperty(field),
 			);
-		if (version === 2 && resource.extraFields) additional.push(EXTRA_FIELDS);
+		if (version >= 2 && resource.extraFields) additional.push(EXTRA_FIELDS);
 		if (additional.length) {
 			properties.push({
 				displayName: 'Additional Fields',
@@ -353,7 +353,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 	if (has('update')) {
 		const fields = fieldsOf(resource, 'update');
 		const options = fields.map((field) => fieldProperty(field));
-		if (version === 2) {
+		if (version >= 2) {
 			const clear = clearFieldsProperty(fields);
 			if (clear) options.push(clear);
 			if (resource.extraFields) options.push(EXTRA_FIELDS);
@@ -392,7 +392,19 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 				description: 'Max number of results to return',
 			},
 		);
-		if (resource.filters?.length) {
+		// A filter without which the list cannot be asked for (custom fields' entity) is asked first.
+		for (const field of resource.filters?.filter((candidate) => candidate.main) ?? []) {
+			properties.push({
+				...fieldProperty(field),
+				required: field.required,
+				displayOptions: show(resource, ['getAll']),
+			});
+		}
+		const filters = (resource.filters ?? [])
+			.filter((field) => !field.main)
+			.map((field) => fieldProperty(field));
+		if (resource.listing) filters.push(...listingProperties(resource.listing));
+		if (filters.length) {
 			properties.push({
 				displayName: 'Filters',
 				name: 'filters',
@@ -400,7 +412,7 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 				placeholder: 'Add Filter',
 				default: {},
 				displayOptions: show(resource, ['getAll']),
-				options: resource.filters.map((field) => fieldProperty(field)).sort(byDisplayName),
+				options: filters.sort(byDisplayName),
 			});
 		}
 	}
@@ -417,6 +429,102 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 		});
 	}
 	return properties;
+}
+
+/** §7: sorting, the filter builder and the raw `filters` JSON of a v2 list. */
+function listingProperties(listing: NonNullable<ResourceSpec['listing']>): INodeProperties[] {
+	const words = (key: string) =>
+		key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
+	return [
+		{
+			displayName: 'Sort By',
+			name: 'orderBy',
+			type: 'options',
+			default: 'createdAt',
+			description: 'The field Heffl sorts the list by',
+			options: listing.orderBy
+				.map((value) => ({ name: words(value), value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+		},
+		{
+			displayName: 'Sort Direction',
+			name: 'orderDir',
+			type: 'options',
+			default: 'desc',
+			description: 'Whether the list starts with the lowest or the highest values',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+		},
+		{
+			displayName: 'Conditions',
+			name: 'conditions',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Condition',
+			default: {},
+			description:
+				"Heffl's structured filters: every condition must hold. Sent as the filters parameter and checked on the records Heffl returns.",
+			options: [
+				{
+					displayName: 'Condition',
+					name: 'condition',
+					values: [
+						{
+							displayName: 'Field',
+							name: 'field',
+							type: 'options',
+							default: '',
+							description: 'The field to test (or set Custom Field Key)',
+							options: [...listing.conditions]
+								.map((condition) => ({ name: condition.displayName, value: condition.key }))
+								.sort((a, b) => a.name.localeCompare(b.name)),
+						},
+						{
+							displayName: 'Custom Field Key',
+							name: 'customFieldKey',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. cf_industry',
+							description:
+								'Instead of Field: the cf_ key of a custom field (see Custom Field → Get Many)',
+						},
+						{
+							displayName: 'Operator',
+							name: 'operator',
+							type: 'options',
+							default: 'is',
+							description: 'How the field is compared with the values',
+							options: [
+								{ name: 'Is', value: 'is' },
+								{ name: 'Is Any Of', value: 'is_any_of' },
+								{ name: 'Is None Of', value: 'is_none_of' },
+								{ name: 'Is Not', value: 'is_not' },
+							],
+						},
+						{
+							displayName: 'Values',
+							name: 'values',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. dpl_abc123, dpl_def456',
+							description: 'One value, or several separated by commas (IDs carry their prefix)',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Filters (JSON)',
+			name: 'filtersJson',
+			type: 'json',
+			default: '{}',
+			placeholder: 'e.g. {"stageId": {"operator": "is", "values": ["cs_abc123"]}}',
+			description:
+				"Heffl's filters object for fields the builder does not offer; merged with Conditions (a field set in both is refused)",
+		},
+	];
 }
 
 function resourceProperty(version: NodeVersion): INodeProperties {
@@ -477,7 +585,7 @@ export function versionProperties(version: NodeVersion): INodeProperties[] {
  */
 export function subtitleExpression(): string {
 	const actions: Record<string, string> = {};
-	for (const version of [1, 2] as const)
+	for (const version of [1, 2, 3] as const)
 		for (const resource of resourcesOf(version))
 			for (const operation of resource.operations)
 				actions[`${resource.value}:${operation}`] = OPERATIONS[operation].action(resource);
@@ -485,7 +593,7 @@ export function subtitleExpression(): string {
 }
 
 export const nodeProperties: INodeProperties[] = [
-	...([1, 2] as const).flatMap((version) =>
+	...([1, 2, 3] as const).flatMap((version) =>
 		versionProperties(version).map((property) => onVersion(property, version)),
 	),
 	optionsProperty,

@@ -11,7 +11,14 @@ import {
 	MAX_PAGE_SIZE,
 	recordPath,
 } from '../shared/transport';
-import type { FieldSpec, FilterSpec, NodeVersion, OperationName, ResourceSpec } from './resources';
+import type {
+	ConditionSpec,
+	FieldSpec,
+	FilterSpec,
+	NodeVersion,
+	OperationName,
+	ResourceSpec,
+} from './spec';
 import {
 	containsText,
 	equalsKey,
@@ -20,7 +27,7 @@ import {
 	fieldsOf,
 	isFilterSpec,
 	resourceParameter,
-} from './resources';
+} from './spec';
 
 /** Version 1 only: longest text sent for a field; notes and descriptions may be longer. */
 const MAX_TEXT = 1000;
@@ -128,6 +135,26 @@ function parseJsonObject(original: unknown): Checked {
 		: fail('must be a JSON object', 'Write an object like {"email": "ada@example.com"}.');
 }
 
+/** A JSON list of objects, as text or as the list an expression gives. */
+function parseJsonList(original: unknown): Checked {
+	let parsed: unknown = original;
+	const hint = 'Write a list like [{"name": "Audit", "quantity": 1, "price": 500}].';
+	if (typeof original === 'string') {
+		try {
+			parsed = JSON.parse(original);
+		} catch (error) {
+			return fail(`is not valid JSON (${(error as Error).message})`, hint);
+		}
+	}
+	if (!Array.isArray(parsed)) return fail('must be a JSON list', hint);
+	const wrong = parsed.findIndex(
+		(entry) => !entry || typeof entry !== 'object' || Array.isArray(entry),
+	);
+	return wrong === -1
+		? ok(parsed as IDataObject[])
+		: fail(`entry ${wrong + 1} is not an object`, hint);
+}
+
 /** Version 1's checks, unchanged for its saved workflows (except real calendar dates). */
 function checkTextV1(field: FieldSpec, text: string, original: unknown): Checked {
 	const trimmed = text.trim();
@@ -186,6 +213,8 @@ function checkTextV2(field: FieldSpec, text: string, original: unknown): Checked
 			return ok(trimmed.toUpperCase());
 		case 'json':
 			return parseJsonObject(original);
+		case 'jsonList':
+			return parseJsonList(original);
 		case 'email':
 		case 'url':
 			return ok(trimmed);
@@ -241,14 +270,14 @@ function checkValue(field: FieldSpec, given: unknown, version: NodeVersion): Che
 		const values = (Array.isArray(value) ? value : String(value).split(','))
 			.map((entry) => String(entry).trim())
 			.filter((entry) => entry !== '');
-		if (field.name !== 'tags' || version === 2) return ok(values);
+		if (field.name !== 'tags' || version !== 1) return ok(values);
 		const wrong = values.find((tag) => !/^\d+$/.test(tag));
 		return wrong === undefined
 			? ok(values.map(Number))
 			: fail(`'${wrong}' is not a tag ID`, 'Tag IDs are whole numbers; pick tags from the list.');
 	}
 	const text = asText(value);
-	if (version === 2) return checkTextV2(field, text, value);
+	if (version !== 1) return checkTextV2(field, text, value);
 	if (hasControlCharacters(text)) {
 		return fail(
 			'contains control characters',
@@ -302,7 +331,7 @@ function collectBody(
 	let collection: IDataObject;
 	let collectionName: string;
 	if (operation !== 'update') {
-		for (const field of fields.filter((candidate) => candidate.main)) {
+		for (const field of fields.filter((candidate) => candidate.main && !candidate.inPath)) {
 			if (!isShown(context, field, itemIndex)) continue;
 			const value = context.getNodeParameter(fieldParameter(field), itemIndex, field.default, {
 				extractValue: Boolean(field.locator),
@@ -347,9 +376,11 @@ function collectBody(
 			}
 			continue;
 		}
+		if (fieldKey(field) in body)
+			checked(node, itemIndex, where, fail('is also set by another field', 'Set it once.'));
 		body[fieldKey(field)] = checked(node, itemIndex, where, checkValue(field, value, version));
 	}
-	if (version === 2) {
+	if (version !== 1) {
 		for (const name of (collection.clearFields ?? []) as string[]) {
 			const field = fields.find((candidate) => candidate.name === name);
 			if (!field) continue;
@@ -367,7 +398,7 @@ function collectBody(
 	if (resource.customFields) {
 		mergeInto(body, customFields(context, itemIndex, version), 'Custom Fields', node, itemIndex);
 	}
-	if (version === 2 && resource.extraFields && !isEmpty(collection.extraFields)) {
+	if (version !== 1 && resource.extraFields && !isEmpty(collection.extraFields)) {
 		const where = `${collectionName} › Extra Fields (JSON)`;
 		const extra = checked(node, itemIndex, where, parseJsonObject(collection.extraFields));
 		mergeInto(body, extra as IDataObject, where, node, itemIndex);
@@ -494,12 +525,13 @@ function recordId(
 	resource: ResourceSpec,
 	itemIndex: number,
 	version: NodeVersion,
+	collection = resource.path,
 ): string {
 	const id = context.getNodeParameter(resourceParameter(resource), itemIndex, undefined, {
 		extractValue: true,
 	});
 	const given = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
-	const value = version === 2 ? idFromAddress(given, resource.idPrefix) : given;
+	const value = version === 1 ? given : idFromAddress(given, resource.idPrefix);
 	if (/^\.+$/.test(value)) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -507,7 +539,32 @@ function recordId(
 			{ itemIndex, description: 'Pick the record from the list, or paste its ID.' },
 		);
 	}
-	return recordPath(context.getNode(), resource.path, value, resource.displayName, itemIndex);
+	return recordPath(context.getNode(), collection, value, resource.displayName, itemIndex);
+}
+
+/**
+ * The path of an operation: its own where the resource has one, with each `{name}`
+ * filled from the `inPath` field of that name (an ID, checked like record IDs).
+ */
+function operationPath(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	operation: OperationName,
+	itemIndex: number,
+): string {
+	const template = resource.paths?.[operation] ?? resource.path;
+	return template.replace(/\{(\w+)\}\/?/g, (placeholder, name: string) => {
+		const field = resource.fields?.find((candidate) => candidate.name === name);
+		const value = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
+		const filled = recordPath(
+			context.getNode(),
+			'',
+			idFromAddress(String(value ?? '').trim(), field?.idPrefix),
+			field?.displayName ?? name,
+			itemIndex,
+		).slice(1);
+		return placeholder.endsWith('/') ? `${filled}/` : filled;
+	});
 }
 
 interface FilterCheck {
@@ -515,6 +572,8 @@ interface FilterCheck {
 	value: unknown;
 	sent: boolean;
 	matches: NonNullable<FilterSpec['matches']>;
+	/** A record that does not show the field is kept (raw JSON of fields the node does not know). */
+	optional?: boolean;
 }
 
 /** Version 1's filters are sent as before; they are now also checked where a record can tell. */
@@ -539,7 +598,9 @@ function listFilters(
 	const qs: IDataObject = {};
 	const checks: FilterCheck[] = [];
 	for (const field of resource.filters ?? []) {
-		const value = filters[field.name];
+		const value = field.main
+			? context.getNodeParameter(field.name, itemIndex, field.default)
+			: filters[field.name];
 		if (isEmpty(value)) continue;
 		const spec = isFilterSpec(field) ? field : legacyFilter(field);
 		const where = `Filters › ${field.displayName}`;
@@ -554,7 +615,120 @@ function listFilters(
 			});
 		}
 	}
+	if (resource.listing) listing(context, resource.listing, filters, itemIndex, qs, checks);
 	return { qs, checks };
+}
+
+const OPERATORS = ['is', 'is_not', 'is_any_of', 'is_none_of'];
+
+/**
+ * One §7 condition on a record: the record's value (or each of its values, for lists)
+ * against the condition's values, ignoring case. Undefined when the record lacks the field.
+ */
+function conditionMatches(recordKey: string, operator: string) {
+	return (record: IDataObject, values: unknown): boolean | undefined => {
+		if (!(recordKey in record)) return undefined;
+		const held = record[recordKey];
+		const have = (Array.isArray(held) ? held : held === null ? [] : [held]).map(lower);
+		const any = (values as string[]).some((value) => have.includes(lower(value)));
+		return operator === 'is' || operator === 'is_any_of' ? any : !any;
+	};
+}
+
+const lower = (value: unknown) => String(value).toLowerCase();
+
+/**
+ * §7's list parameters: sort, the filter builder and the raw filters JSON, merged into
+ * the one JSON-encoded `filters` parameter. Conditions are checked on every returned
+ * record; raw JSON entries where the record shows the field.
+ */
+function listing(
+	context: IExecuteFunctions,
+	spec: NonNullable<ResourceSpec['listing']>,
+	filters: IDataObject,
+	itemIndex: number,
+	qs: IDataObject,
+	checks: FilterCheck[],
+) {
+	const node = context.getNode();
+	if (!isEmpty(filters.orderBy)) qs.orderBy = filters.orderBy;
+	if (!isEmpty(filters.orderDir)) qs.orderDir = filters.orderDir;
+	const merged: IDataObject = {};
+	const conditions = ((filters.conditions as IDataObject)?.condition ?? []) as IDataObject[];
+	conditions.forEach((entry, position) => {
+		const where = `Filters › Conditions › condition ${position + 1}`;
+		const key = String(entry.customFieldKey ?? '').trim() || String(entry.field ?? '');
+		const operator = String(entry.operator ?? 'is');
+		const values = String(entry.values ?? '')
+			.split(',')
+			.map((value) => value.trim())
+			.filter((value) => value !== '');
+		if (!key) checked(node, itemIndex, where, fail('has no field', 'Choose a Field.'));
+		if (!values.length)
+			checked(
+				node,
+				itemIndex,
+				where,
+				fail('has no values', 'Enter one value, or several separated by commas.'),
+			);
+		if ((operator === 'is' || operator === 'is_not') && values.length > 1)
+			checked(
+				node,
+				itemIndex,
+				where,
+				fail(
+					`${values.length} values for '${operator}'`,
+					"Use 'Is Any Of' or 'Is None Of' for several.",
+				),
+			);
+		if (key in merged)
+			checked(
+				node,
+				itemIndex,
+				where,
+				fail(`'${key}' has another condition`, 'Use one condition per field.'),
+			);
+		merged[key] = { operator, values };
+		const known: ConditionSpec | undefined = spec.conditions.find((c) => c.key === key);
+		checks.push({
+			name: `Conditions › ${known?.displayName ?? key}`,
+			value: values,
+			sent: true,
+			matches: conditionMatches(known?.recordKey ?? key, operator),
+		});
+	});
+	if (!isEmpty(filters.filtersJson) && filters.filtersJson !== '{}') {
+		const where = 'Filters › Filters (JSON)';
+		const raw = checked(
+			node,
+			itemIndex,
+			where,
+			parseJsonObject(filters.filtersJson),
+		) as IDataObject;
+		for (const [key, condition] of Object.entries(raw)) {
+			if (key in merged)
+				checked(
+					node,
+					itemIndex,
+					where,
+					fail(`'${key}' is also a condition`, 'Set each field once.'),
+				);
+			merged[key] = condition;
+			const { operator, values } = (condition ?? {}) as IDataObject;
+			// Operators the reference does not show (dates, numbers) are sent and not checked.
+			if (typeof operator === 'string' && OPERATORS.includes(operator) && Array.isArray(values)) {
+				const recordKey = spec.conditions.find((c) => c.key === key)?.recordKey ?? key;
+				checks.push({
+					name: `Filters (JSON) › ${key}`,
+					value: values,
+					sent: true,
+					matches: conditionMatches(recordKey, operator),
+					optional: true,
+				});
+			}
+		}
+	}
+	if (Object.keys(merged).length) qs.filters = JSON.stringify(merged);
 }
 
 function simplified(context: IExecuteFunctions, resource: ResourceSpec, itemIndex: number) {
@@ -592,17 +766,30 @@ async function verifiedList(
 ): Promise<IDataObject[]> {
 	const kept: IDataObject[] = [];
 	let dropped = 0;
+	let unverified = 0;
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {
 		const answer = resource.unpaginated
 			? { records: listItems(await hefflRequest.call(context, { ...request, method: 'GET' })) }
 			: await hefflListPage.call(context, request, MAX_PAGE_SIZE, cursor);
 		for (const record of answer.records) {
-			const verdicts = checks.map((check) => ({
-				check,
-				verdict: check.matches(record, check.value),
-			}));
-			const unknown = verdicts.find(({ verdict }) => verdict === undefined);
+			const judge = (shown: IDataObject) =>
+				checks.map((check) => ({ check, verdict: check.matches(shown, check.value) }));
+			let verdicts = judge(record);
+			const undecided = () =>
+				verdicts.find(({ check, verdict }) => verdict === undefined && !check.optional);
+			// A list row may leave out what a filter looks at (a quotation's line items): read the record.
+			if (undecided() && resource.operations.includes('get') && record.id !== undefined) {
+				const full = await hefflRequest.call(context, {
+					...request,
+					qs: undefined,
+					method: 'GET',
+					path: recordPath(context.getNode(), resource.path, record.id, resource.displayName),
+				});
+				verdicts = judge(unwrap(full));
+			}
+			unverified += verdicts.some(({ verdict }) => verdict === undefined) ? 1 : 0;
+			const unknown = undecided();
 			if (unknown) {
 				throw new NodeOperationError(
 					context.getNode(),
@@ -614,7 +801,7 @@ async function verifiedList(
 					},
 				);
 			}
-			if (verdicts.every(({ verdict }) => verdict)) kept.push(record);
+			if (verdicts.every(({ verdict }) => verdict !== false)) kept.push(record);
 			else dropped++;
 			if (limit !== undefined && kept.length >= limit) break;
 		}
@@ -625,6 +812,12 @@ async function verifiedList(
 		)
 			break;
 		cursor = answer.nextCursor;
+	}
+	if (unverified > 0) {
+		context.addExecutionHints({
+			message: `${unverified} ${resource.label}(s) do not show a field of Filters (JSON); Heffl's filtering of them could not be checked in n8n.`,
+			location: 'outputPane',
+		});
 	}
 	if (dropped > 0) {
 		const sent = checks.filter((check) => check.sent).map((check) => check.name);
@@ -764,31 +957,33 @@ export async function runOperation(
 	) => hefflRequest.call(this, { ...base, method, path, ...extra });
 	const method = (fallback: HefflRequest['method']) => resource.methods?.[operation] ?? fallback;
 
+	const path = (operation: OperationName) => resource.paths?.[operation] ?? resource.path;
+	const byId = () => recordId(this, resource, itemIndex, version, path(operation));
+
 	switch (operation) {
 		case 'create': {
-			const created = await request(method('POST'), resource.path, {
-				body: collectBody(this, resource, 'create', itemIndex, version),
-			});
+			const created = await request(
+				method('POST'),
+				operationPath(this, resource, operation, itemIndex),
+				{
+					body: collectBody(this, resource, 'create', itemIndex, version),
+				},
+			);
 			return resource.afterCreate ? resource.afterCreate(created) : created;
 		}
 		case 'upsert':
 			return await upsert(this, resource, itemIndex, version, base, state);
 		case 'get':
-			return simplified(
-				this,
-				resource,
-				itemIndex,
-			)(unwrap(await request(method('GET'), recordId(this, resource, itemIndex, version))));
+			return simplified(this, resource, itemIndex)(unwrap(await request(method('GET'), byId())));
 		case 'update': {
-			const path = recordId(this, resource, itemIndex, version);
-			return await request(method('PATCH'), path, {
+			return await request(method('PATCH'), byId(), {
 				body: collectBody(this, resource, 'update', itemIndex, version),
 			});
 		}
 		case 'delete': {
-			const path = recordId(this, resource, itemIndex, version);
-			const answer = await request(method('DELETE'), path);
-			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
+			const recordUrl = byId();
+			const answer = await request(method('DELETE'), recordUrl);
+			return { id: decodeURIComponent(recordUrl.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {
 			const limit = readLimit(this, itemIndex);

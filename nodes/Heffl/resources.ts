@@ -1,882 +1,1088 @@
-import type { IDataObject, IHttpRequestMethods, INodePropertyOptions } from 'n8n-workflow';
+/**
+ * The live table of the Heffl node (version 3), written from heffl-reference.md section
+ * by section. It drives the node's UI and its execution: a resource is one entry.
+ * Entries that version 2 shares (leads, clients, contacts, templates, invoices,
+ * webhook subscriptions) are exported for `v2/resources.ts`; they change only in
+ * ways that keep what a saved version-2 workflow means.
+ */
+import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../shared/events';
-import type { ApiVersion } from '../shared/transport';
-import { RESOURCES_V1 } from './v1/resources';
-import { TAG_TYPES } from './tagTypes';
+import type { FieldSpec, FilterSpec, ResourceSpec } from './spec';
+import {
+	ADDRESS_MEMBERS,
+	alphabetical,
+	choice,
+	containsText,
+	CRUD,
+	dateTime,
+	DEAL_STATUSES,
+	email,
+	equalsKey,
+	EXPRESSION_HINT,
+	link,
+	localFilter,
+	lower,
+	named,
+	number,
+	phone,
+	pipelineField,
+	PRIORITIES,
+	READ,
+	search,
+	stageField,
+	TAG_TYPE_OPTIONS,
+	taskFields,
+	TEMPLATE_TYPES,
+	text,
+	website,
+} from './spec';
 
-export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
-export type NodeVersion = 1 | 2;
-
-/** A value the API takes, and how the node asks for it. */
-export interface FieldSpec {
-	/** The node parameter (inside Additional Fields / Update Fields / Filters, or top level). */
-	name: string;
-	/** The API's key in bodies and query strings; the parameter name when absent. */
-	key?: string;
-	displayName: string;
-	type:
-		| 'string'
-		| 'number'
-		| 'boolean'
-		| 'options'
-		| 'multiOptions'
-		| 'dateTime'
-		| 'collection'
-		/** A list of objects (an invoice's line items), each made of `members`. */
-		| 'fixedCollection';
-	/**
-	 * What the value is. Version 1 checks formats strictly (its saved workflows keep
-	 * that); version 2 only normalises what is unambiguous and leaves the rest to Heffl.
-	 */
-	format?:
-		| 'email'
-		| 'url'
-		| 'webUrl'
-		| 'date'
-		| 'dateTime'
-		| 'currency'
-		| 'json'
-		/** A list of IDs: an array, or text separated by commas. */
-		| 'ids';
-	/** Version 1: the ID must start with this. Version 2: a hint in the placeholder only. */
-	idPrefix?: string;
-	/** On Create: asked for outside Additional Fields; `required` ones must be set. */
-	main?: boolean;
-	required?: boolean;
-	/** Version 1: the top-level parameter name when `name` would clash with another parameter. */
-	parameterName?: string;
-	/** Only on these operations (both create and update when absent). */
-	on?: Array<'create' | 'update'>;
-	/** Main fields only: shown (and required) only when these parameters have these values. */
-	showWhen?: Record<string, string[]>;
-	/** Heffl documents the field as nullable: Update offers to clear it. */
-	nullable?: boolean;
-	/** Linked record: a main field becomes a resource locator searching this resource. */
-	locator?: string;
-	/** Members of a `collection` (one object) or `fixedCollection` (a list of them) field. */
-	members?: FieldSpec[];
-	/** How one entry of a `fixedCollection` is called: "Line Item". */
-	entryName?: string;
-	/** Multi-line text input. */
-	rows?: number;
-	options?: INodePropertyOptions[];
-	loadOptionsMethod?: string;
-	loadOptionsDependsOn?: string[];
-	default?: string | number | boolean | string[] | Record<string, never>;
-	description?: string;
-	placeholder?: string;
-}
-
-/**
- * A Get Many filter. `server`: a query parameter the API documents, sent as is.
- * `local`: checked here on the returned records and never sent. Either kind may
- * have `matches`, which every returned record is checked with: a record that does
- * not match is dropped and counted, so a filtered request never returns records
- * the filter excludes, even from a server that ignored the parameter.
- */
-export interface FilterSpec extends FieldSpec {
-	filter: 'server' | 'local';
-	/** true: keep; false: drop; undefined: the record does not show whether it matches. */
-	matches?: (record: IDataObject, value: unknown) => boolean | undefined;
-}
-
-export interface ResourceSpec {
-	value: string;
-	displayName: string;
-	/** Lower case, for messages: "lead", "webhook subscription". */
-	label: string;
-	api: ApiVersion;
-	path: string;
-	/** Version 1: prefix its IDs must have. Version 2: shown in placeholders only. */
-	idPrefix?: string;
-	operations: OperationName[];
-	/** Methods other than the usual (POST, GET, PATCH, DELETE), per operation. */
-	methods?: Partial<Record<OperationName, IHttpRequestMethods>>;
-	/** API version per operation, where it differs from `api`. */
-	apis?: Partial<Record<OperationName, ApiVersion>>;
-	/** Writable fields, in the order the UI shows them. */
-	fields?: FieldSpec[];
-	/** Get Many filters. Version 1's are sent (and verified where `matches` can tell). */
-	filters?: Array<FieldSpec | FilterSpec>;
-	/** Accepts `cf_` custom fields on create and update. */
-	customFields?: boolean;
-	/** Offers Extra Fields (JSON) on create and update, for keys the reference does not show. */
-	extraFields?: boolean;
-	/** Keys kept by Simplify; only for records of more than 10 fields. */
-	simplifyKeys?: string[];
-	/** The list endpoint answers everything at once (no cursor). */
-	unpaginated?: boolean;
-	/** How a record reads in a list of the resource locator. */
-	title?: (record: IDataObject) => string;
-	/** The list endpoint documents `search` (the locator sends it; it is checked here anyway). */
-	searchable?: boolean;
-	/** Completes a create body (the webhook subscription's default name). */
-	beforeCreate?: (body: IDataObject) => IDataObject;
-	/** Extra output of Create (the webhook secret's warning). */
-	afterCreate?: (record: IDataObject) => IDataObject;
-}
-
-const toOptions = (values: readonly string[], names?: Record<string, string>) =>
-	values.map((value) => ({
-		name:
-			names?.[value] ??
-			value
-				.toLowerCase()
-				.split('_')
-				.map((word) => word.replace(/^\w/, (c) => c.toUpperCase()))
-				.join(' '),
-		value,
-	}));
-
-const alphabetical = (options: INodePropertyOptions[]) =>
-	[...options].sort((a, b) => a.name.localeCompare(b.name));
-
-export const TAG_TYPE_OPTIONS = toOptions(TAG_TYPES, { fs_jobs: 'Field Service Jobs' });
-
-/** §11.13: the document types templates belong to ("and others"). */
-const TEMPLATE_TYPES = [
-	'quotations',
-	'invoices',
-	'proforma_invoices',
-	'purchase_orders',
-	'bills',
-	'sales_orders',
-	'documents',
-];
-
-const lower = (value: unknown) => String(value ?? '').toLowerCase();
-
-/** A record matches when any of its text values (one level deep) contains the term. */
-export const containsText =
-	(...keys: string[]) =>
-	(record: IDataObject, term: unknown): boolean => {
-		const wanted = lower(term).trim();
-		const values = keys.length ? keys.map((key) => record[key]) : Object.values(record);
-		return values.some((value) =>
-			(value && typeof value === 'object' ? Object.values(value) : [value]).some(
-				(text) => typeof text === 'string' && lower(text).includes(wanted),
-			),
-		);
-	};
-
-/** The record's `key` equals the value (ignoring case); undefined when the record lacks the key. */
-export const equalsKey =
-	(key: string) =>
-	(record: IDataObject, value: unknown): boolean | undefined =>
-		key in record ? lower(record[key]) === lower(value) : undefined;
-
-const EXPRESSION_HINT =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
-// --- version 2: Heffl's reference (shared/spec/heffl-reference.md) ---
-
-const text = (
-	name: string,
-	displayName: string,
-	description: string,
-	extra: Partial<FieldSpec> = {},
-): FieldSpec => ({ name, displayName, type: 'string', default: '', description, ...extra });
-
-const choice = (
-	name: string,
-	displayName: string,
-	values: readonly string[],
-	description: string,
-	extra: Partial<FieldSpec> = {},
-): FieldSpec => {
-	const first = values[0];
-	return {
-		displayName,
-		name,
-		type: 'options',
-		options: alphabetical(toOptions(values)),
-		default: first,
-		description,
-		...extra,
-	};
+export const lead: ResourceSpec = {
+	// §10.1
+	value: 'lead',
+	displayName: 'Lead',
+	label: 'lead',
+	api: 'v1',
+	path: '/leads',
+	idPrefix: 'ld_',
+	operations: [...CRUD, 'upsert'],
+	methods: { update: 'PUT' },
+	customFields: true,
+	extraFields: true,
+	title: (lead) => [lead.name, lead.email].filter(Boolean).join(' · ') || String(lead.id),
+	simplifyKeys: ['id', 'number', 'name', 'email', 'mobile', 'title', 'stage', 'createdAt'],
+	fields: [
+		text('name', 'Name', 'Full name of the lead', {
+			main: true,
+			placeholder: 'e.g. Nathan Smith',
+		}),
+		email('E-mail address of the lead', { nullable: true }),
+		phone('mobile', 'Mobile', 'Mobile number'),
+		phone('secondaryMobile', 'Secondary Mobile', 'Second mobile number'),
+		text('jobTitle', 'Job Title', 'Job title or position of the lead', {
+			key: 'title',
+			placeholder: 'e.g. Head of Sales',
+		}),
+		number('value', 'Value', 'Expected deal value'),
+		website('Company website of the lead'),
+	],
+	filters: [
+		search('leads', ['name', 'email', 'mobile', 'title']),
+		localFilter(
+			text('stage', 'Stage', 'Only leads in the stage with this name', {
+				placeholder: 'e.g. New',
+			}),
+		),
+		localFilter(
+			text('source', 'Source', 'Only leads from the source with this name', {
+				placeholder: 'e.g. Website',
+			}),
+		),
+		localFilter({
+			displayName: 'Archived',
+			name: 'archived',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return only archived leads (on) or only active ones (off)',
+		}),
+	],
 };
 
-const dateTime = (name: string, displayName: string, description: string): FieldSpec => ({
+export const client: ResourceSpec = {
+	// §10.2: contacts and companies are one resource, told apart by type.
+	value: 'client',
+	displayName: 'Client',
+	label: 'client',
+	api: 'v1',
+	path: '/clients',
+	idPrefix: 'clt_',
+	operations: CRUD,
+	customFields: true,
+	extraFields: true,
+	title: named,
+	simplifyKeys: ['id', 'number', 'type', 'name', 'firstName', 'lastName', 'email', 'createdAt'],
+	fields: [
+		choice(
+			'clientType',
+			'Type',
+			['company', 'contact'],
+			'Whether the client is a company or a person',
+			{
+				key: 'type',
+				main: true,
+				on: ['create'],
+			},
+		),
+		text('name', 'Name', 'Name of the company', {
+			main: true,
+			required: true,
+			showWhen: { clientType: ['company'] },
+			placeholder: 'e.g. Acme Trading LLC',
+		}),
+		text('firstName', 'First Name', 'First name of the contact', {
+			main: true,
+			required: true,
+			showWhen: { clientType: ['contact'] },
+			placeholder: 'e.g. Nathan',
+		}),
+		text('lastName', 'Last Name', 'Last name (contacts)', { placeholder: 'e.g. Smith' }),
+		text('salutation', 'Salutation', 'Salutation (contacts)', { placeholder: 'e.g. Dr.' }),
+		email('E-mail address (contacts)', { nullable: true }),
+		phone('phone', 'Phone', 'Phone number (contacts)'),
+		text('jobTitle', 'Job Title', 'Job title (contacts)', { placeholder: 'e.g. CFO' }),
+		website('Website (companies)'),
+		text('taxNumber', 'Tax Number', 'Tax registration number', { nullable: true }),
+		{
+			displayName: 'Billing Address',
+			name: 'billingAddress',
+			type: 'collection',
+			default: {},
+			placeholder: 'Add Address Field',
+			description: 'Billing address of the client',
+			members: ADDRESS_MEMBERS,
+		},
+		number('openingBalance', 'Opening Balance', 'Opening balance of the account'),
+		// Only the type can be changed later by the update pages; it is offered there.
+		choice('type', 'Type', ['company', 'contact'], 'Whether the client is a company or a person', {
+			on: ['update'],
+		}),
+	],
+	filters: [
+		search('clients', ['name', 'firstName', 'lastName', 'email']),
+		localFilter(choice('type', 'Type', ['company', 'contact'], 'Only companies or only contacts')),
+	],
+};
+
+export const documentTemplate: ResourceSpec = {
+	// §11.13
+	value: 'documentTemplate',
+	displayName: 'Document Template',
+	label: 'document template',
+	api: 'v2',
+	path: '/document-templates',
+	idPrefix: 'tpl_',
+	operations: READ,
+	searchable: true,
+	unpaginated: true,
+	title: (template) => `${String(template.name)} (${String(template.type)})`,
+	filters: [
+		{
+			...choice('type', 'Type', TEMPLATE_TYPES, 'Only templates of this document type', {
+				default: 'quotations',
+			}),
+			filter: 'server',
+			matches: equalsKey('type'),
+		},
+		{
+			...text('search', 'Search', 'Only templates whose name starts with this, ignoring case'),
+			filter: 'server',
+			matches: (record, value) => lower(record.name).startsWith(lower(value).trim()),
+		},
+		{
+			displayName: 'Include Inactive',
+			name: 'includeInactive',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return inactive templates too',
+			filter: 'server',
+		},
+	],
+};
+
+export const contact: ResourceSpec = {
+	// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
+	// and takes the update page's fields (README Assumptions).
+	value: 'contact',
+	displayName: 'Contact',
+	label: 'contact',
+	api: 'v2',
+	path: '/contacts',
+	idPrefix: 'clt_',
+	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
+	searchable: true,
+	customFields: true,
+	title: (contact) =>
+		[contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '), contact.email]
+			.filter(Boolean)
+			.join(' · ') || String(contact.id),
+	fields: [
+		text('firstName', 'First Name', 'First name of the contact', {
+			main: true,
+			placeholder: 'e.g. Nathan',
+		}),
+		text('lastName', 'Last Name', 'Last name of the contact', { placeholder: 'e.g. Smith' }),
+		text('salutation', 'Salutation', 'Salutation, such as Mr., Mrs. or Dr.', {
+			placeholder: 'e.g. Dr.',
+		}),
+		email('E-mail address of the contact'),
+		phone('phone', 'Phone', 'Phone number of the contact'),
+		text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
+		link('company', 'companyId', 'Company', 'company (client) the contact works for', 'clt_', {
+			nullable: true,
+			locator: 'client',
+		}),
+		link('clientStage', 'stageId', 'Client Stage', 'client stage of the contact', 'cs_', {
+			locator: 'clientStage',
+		}),
+		link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the contact', 'lstg_'),
+		link('owner', 'ownerUserId', 'Owner', 'user who owns the contact', 'usr_', {
+			locator: 'user',
+		}),
+		link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the contact', 'vnd_'),
+		link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
+		{
+			displayName: 'Billing Address',
+			name: 'billingAddress',
+			type: 'collection',
+			default: {},
+			placeholder: 'Add Address Field',
+			description: 'Billing address of the contact',
+			members: ADDRESS_MEMBERS,
+		},
+	],
+	filters: [
+		{
+			...text('search', 'Search', "Heffl's full-text search over contacts"),
+			filter: 'server',
+		},
+		{
+			...text(
+				'filters',
+				'Filters (JSON)',
+				"Heffl's v2 filter object, sent as the JSON-encoded filters parameter",
+				{
+					format: 'json',
+					placeholder: 'e.g. {"stageId": {"operator": "is", "values": ["cs_abc123"]}}',
+				},
+			),
+			filter: 'server',
+		},
+	],
+};
+
+export const invoice: ResourceSpec = {
+	// §10.5: only Create is documented.
+	value: 'invoice',
+	displayName: 'Invoice',
+	label: 'invoice',
+	api: 'v1',
+	path: '/invoices',
+	operations: ['create'],
+	extraFields: true,
+	fields: [
+		link('client', 'clientId', 'Client', 'client the invoice is for', 'clt_', {
+			main: true,
+			required: true,
+			locator: 'client',
+		}),
+		{ ...dateTime('date', 'Date', 'Invoice date'), main: true, required: true },
+		{ ...dateTime('dueDate', 'Due Date', 'When the invoice is due'), main: true, required: true },
+		{
+			displayName: 'Line Items',
+			name: 'lineItems',
+			type: 'fixedCollection',
+			default: {},
+			main: true,
+			required: true,
+			entryName: 'Line Item',
+			placeholder: 'Add Line Item',
+			description: 'What is invoiced; at least one line',
+			members: [
+				text('name', 'Name', 'Name of the line', { placeholder: 'e.g. Website audit' }),
+				number('quantity', 'Quantity', 'How many'),
+				number('price', 'Price', 'Price of one'),
+				text('description', 'Description', 'Details of the line', { rows: 2 }),
+				link('productId', 'productId', 'Product ID', 'product', 'prd_'),
+				link('taxRateId', 'taxRateId', 'Tax Rate ID', 'tax rate', 'txr_'),
+				number('discount', 'Discount', 'Discount on the line'),
+				choice(
+					'discountType',
+					'Discount Type',
+					['fixed', 'percentage'],
+					'Whether the discount is an amount or a percentage',
+				),
+				number('buyPrice', 'Buy Price', 'Cost price of one'),
+			],
+		},
+		choice('status', 'Status', ['DRAFT', 'SENT'], 'Status of the new invoice'),
+		{
+			displayName: 'Prices Include Tax',
+			name: 'isInclusiveTax',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the prices include tax',
+		},
+		link('contact', 'contactId', 'Contact', 'contact person at the client', 'clt_', {
+			locator: 'contact',
+		}),
+		text('subject', 'Subject', 'Subject of the invoice', {
+			placeholder: 'e.g. January retainer',
+		}),
+		text('notes', 'Notes', 'Notes printed on the invoice', { rows: 4 }),
+		link('salesPerson', 'salesPersonId', 'Sales Person', 'user who sold', 'usr_', {
+			locator: 'user',
+		}),
+		link(
+			'template',
+			'templateId',
+			'Template ID',
+			'invoice document template (the team default when empty)',
+			'tpl_',
+		),
+		text('tags', 'Tag IDs', 'IDs of the tags of the invoice, separated by commas', {
+			format: 'ids',
+		}),
+	],
+};
+
+export const webhookSubscription: ResourceSpec = {
+	// §12.1 (list, get and delete are not documented; the contract names them)
+	value: 'webhookSubscription',
+	displayName: 'Webhook Subscription',
+	label: 'webhook subscription',
+	api: 'v1',
+	path: '/webhooks',
+	operations: ['create', 'delete', 'get', 'getAll'],
+	title: (subscription) =>
+		`${String(subscription.name ?? subscription.id)} → ${String(subscription.url)}`,
+	fields: [
+		text(
+			'subscriptionName',
+			'Name',
+			'Shown in Heffl’s developer settings. Empty: "n8n: " and the events.',
+			{
+				key: 'name',
+				main: true,
+				placeholder: 'e.g. n8n: New Leads',
+			},
+		),
+		text('url', 'URL', 'Where Heffl sends the events (HTTPS in production)', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. https://example.com/webhooks/heffl',
+		}),
+		{
+			displayName: 'Events',
+			name: 'events',
+			type: 'multiOptions',
+			options: EVENT_OPTIONS,
+			main: true,
+			required: true,
+			default: [],
+			description: 'The events Heffl sends to the URL',
+		},
+	],
+	beforeCreate: (body) => ({
+		...body,
+		name: body.name ?? `n8n: ${((body.events ?? []) as string[]).join(', ')}`.slice(0, 100),
+	}),
+	afterCreate: (subscription) => ({
+		...subscription,
+		secretNotice:
+			'Heffl shows this signing secret only once. Store it now (for example in a Heffl Trigger set to "Use Existing Subscription"); it cannot be read again.',
+	}),
+};
+
+// --- version 3: the v2 CRM surface (§11, §13) ---
+
+const QUOTATION_STATUSES = ['DRAFT', 'SENT', 'ACCEPTED', 'REJECTED'];
+const STAGE_TYPES = ['ACTIVE', 'WON', 'LOST'];
+
+/** A user picker (§13: `GET /v2/users`, `usr_` IDs). */
+const userLink = (name: string, key: string, displayName: string, what: string) =>
+	link(name, key, displayName, what, 'usr_', { locator: 'user' });
+
+/** Several users: a dropdown loaded from `GET /v2/users`. */
+const usersField = (name: string, key: string, what: string): FieldSpec => ({
+	displayName: 'Assignee Names or IDs',
 	name,
-	displayName,
-	type: 'dateTime',
-	format: 'dateTime',
-	default: '',
-	description: `${description}. Any ISO 8601 date or date-time; sent as a UTC date-time.`,
+	key,
+	type: 'multiOptions',
+	format: 'ids',
+	loadOptionsMethod: 'getUsers',
+	default: [],
+	description: `The users ${what}. ${EXPRESSION_HINT}.`,
 });
 
-const number = (name: string, displayName: string, description: string): FieldSpec => ({
-	name,
+/** v2 tags (`tag_` IDs), offered for the record's tag type. */
+const tagsField = (key: string, what: string): FieldSpec => ({
+	displayName: 'Tag Names or IDs',
+	name: 'tags',
+	key,
+	type: 'multiOptions',
+	format: 'ids',
+	loadOptionsMethod: 'getTagsV2',
+	default: [],
+	description: `Tags of the ${what}. ${EXPRESSION_HINT}.`,
+});
+
+const currencyField = text('currency', 'Currency', 'Three-letter ISO 4217 code', {
+	format: 'currency',
+	placeholder: 'e.g. USD',
+});
+
+const toggle = (name: string, displayName: string, description: string): FieldSpec => ({
 	displayName,
-	type: 'number',
-	default: 0,
+	name,
+	type: 'boolean',
+	default: false,
 	description,
 });
 
-const email = (description: string, extra: Partial<FieldSpec> = {}) =>
-	text('email', 'Email', description, {
-		format: 'email',
-		placeholder: 'e.g. nathan@example.com',
-		...extra,
-	});
-
-const website = (description: string) =>
-	text('website', 'Website', `${description}. A missing https:// is added.`, {
-		format: 'webUrl',
-		placeholder: 'e.g. https://example.com',
-		nullable: true,
-	});
-
-const phone = (name: string, displayName: string, description: string) =>
-	text(name, displayName, `${description}, with the country code`, {
-		placeholder: 'e.g. +971501234567',
-	});
-
-const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH'];
-const DEAL_STATUSES = ['ACTIVE', 'WON', 'LOST'];
-const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED'];
-
-const pipelineField: FieldSpec = {
-	displayName: 'Pipeline Name or ID',
-	name: 'pipeline',
-	key: 'pipelineId',
-	type: 'options',
-	loadOptionsMethod: 'getPipelines',
-	default: '',
-	description: `The deal pipeline. ${EXPRESSION_HINT}.`,
-};
-
-const stageField: FieldSpec = {
-	displayName: 'Stage Name or ID',
-	name: 'stage',
-	key: 'stageId',
-	type: 'options',
-	loadOptionsMethod: 'getPipelineStages',
-	loadOptionsDependsOn: ['pipeline', 'filters.pipeline'],
-	default: '',
-	description: `A stage of the pipeline. ${EXPRESSION_HINT}.`,
-};
-
-/** Link to another record by ID (§8.2: string public IDs; some pages show numbers). */
-const link = (
+const dropdown = (
 	name: string,
 	key: string,
 	displayName: string,
-	what: string,
-	prefix: string,
-	extra: Partial<FieldSpec> = {},
-): FieldSpec =>
-	text(name, displayName, `ID of the ${what}`, {
-		key,
-		placeholder: `e.g. ${prefix}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
-		...extra,
-	});
-
-const ADDRESS_MEMBERS = [
-	['address', 'Address'],
-	['city', 'City'],
-	['landmark', 'Landmark'],
-	['state', 'State'],
-	['country', 'Country'],
-	['postalCode', 'Postal Code'],
-]
-	.map(([name, displayName]) => text(name, displayName, `${displayName} of the billing address`))
-	.sort((a, b) => a.displayName.localeCompare(b.displayName));
-
-const search = (records: string, keys: string[]): FilterSpec => ({
-	...text(
-		'search',
-		'Search',
-		`Only ${records} whose ${keys.join(', ')} contain this text, ignoring case. Checked in n8n on the records Heffl returns.`,
-	),
-	filter: 'local',
-	matches: containsText(...keys),
+	method: string,
+	description: string,
+): FieldSpec => ({
+	displayName: `${displayName} Name or ID`,
+	name,
+	key,
+	type: 'options',
+	loadOptionsMethod: method,
+	default: '',
+	description: `${description}. ${EXPRESSION_HINT}.`,
 });
 
-/** A filter checked here on each returned record (Heffl documents no v1 list filter, §7). */
-const localFilter = (field: FieldSpec, key = field.key ?? field.name): FilterSpec => ({
-	...field,
-	description: `${field.description ?? ''} Checked in n8n on the records Heffl returns.`.trim(),
-	filter: 'local',
-	matches: equalsKey(key),
-});
+const clientStageField = dropdown(
+	'clientStage',
+	'stageId',
+	'Client Stage',
+	'getClientStages',
+	'Client stage (`cs_`)',
+);
+const crmSourceField = dropdown('source', 'sourceId', 'Source', 'getCrmSources', 'CRM source');
 
-const CRUD: OperationName[] = ['create', 'delete', 'get', 'getAll', 'update'];
-const READ: OperationName[] = ['get', 'getAll'];
-const named = (record: IDataObject) => String(record.name ?? record.id);
-
-/**
- * Every resource of version 2, written from heffl-reference.md section by section.
- * This table drives the node's UI and its execution: a resource that follows the
- * common pattern is one entry here.
- */
-export const RESOURCES_V2: ResourceSpec[] = [
-	{
-		// §10.1
-		value: 'lead',
-		displayName: 'Lead',
-		label: 'lead',
-		api: 'v1',
-		path: '/leads',
-		idPrefix: 'ld_',
-		operations: [...CRUD, 'upsert'],
-		methods: { update: 'PUT' },
-		customFields: true,
-		extraFields: true,
-		title: (lead) => [lead.name, lead.email].filter(Boolean).join(' · ') || String(lead.id),
-		simplifyKeys: ['id', 'number', 'name', 'email', 'mobile', 'title', 'stage', 'createdAt'],
-		fields: [
-			text('name', 'Name', 'Full name of the lead', {
-				main: true,
-				placeholder: 'e.g. Nathan Smith',
-			}),
-			email('E-mail address of the lead', { nullable: true }),
-			phone('mobile', 'Mobile', 'Mobile number'),
-			phone('secondaryMobile', 'Secondary Mobile', 'Second mobile number'),
-			text('jobTitle', 'Job Title', 'Job title or position of the lead', {
-				key: 'title',
-				placeholder: 'e.g. Head of Sales',
-			}),
-			number('value', 'Value', 'Expected deal value'),
-			website('Company website of the lead'),
-		],
-		filters: [
-			search('leads', ['name', 'email', 'mobile', 'title']),
-			localFilter(
-				text('stage', 'Stage', 'Only leads in the stage with this name', {
-					placeholder: 'e.g. New',
-				}),
-			),
-			localFilter(
-				text('source', 'Source', 'Only leads from the source with this name', {
-					placeholder: 'e.g. Website',
-				}),
-			),
-			localFilter({
-				displayName: 'Archived',
-				name: 'archived',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to return only archived leads (on) or only active ones (off)',
-			}),
-		],
-	},
-	{
-		// §10.2: contacts and companies are one resource, told apart by type.
-		value: 'client',
-		displayName: 'Client',
-		label: 'client',
-		api: 'v1',
-		path: '/clients',
-		idPrefix: 'clt_',
-		operations: CRUD,
-		customFields: true,
-		extraFields: true,
-		title: named,
-		simplifyKeys: ['id', 'number', 'type', 'name', 'firstName', 'lastName', 'email', 'createdAt'],
-		fields: [
-			choice(
-				'clientType',
-				'Type',
-				['company', 'contact'],
-				'Whether the client is a company or a person',
-				{
-					key: 'type',
-					main: true,
-					on: ['create'],
-				},
-			),
-			text('name', 'Name', 'Name of the company', {
-				main: true,
-				required: true,
-				showWhen: { clientType: ['company'] },
-				placeholder: 'e.g. Acme Trading LLC',
-			}),
-			text('firstName', 'First Name', 'First name of the contact', {
-				main: true,
-				required: true,
-				showWhen: { clientType: ['contact'] },
-				placeholder: 'e.g. Nathan',
-			}),
-			text('lastName', 'Last Name', 'Last name (contacts)', { placeholder: 'e.g. Smith' }),
-			text('salutation', 'Salutation', 'Salutation (contacts)', { placeholder: 'e.g. Dr.' }),
-			email('E-mail address (contacts)', { nullable: true }),
-			phone('phone', 'Phone', 'Phone number (contacts)'),
-			text('jobTitle', 'Job Title', 'Job title (contacts)', { placeholder: 'e.g. CFO' }),
-			website('Website (companies)'),
-			text('taxNumber', 'Tax Number', 'Tax registration number', { nullable: true }),
-			{
-				displayName: 'Billing Address',
-				name: 'billingAddress',
-				type: 'collection',
-				default: {},
-				placeholder: 'Add Address Field',
-				description: 'Billing address of the client',
-				members: ADDRESS_MEMBERS,
-			},
-			number('openingBalance', 'Opening Balance', 'Opening balance of the account'),
-			// Only the type can be changed later by the update pages; it is offered there.
-			choice(
-				'type',
-				'Type',
-				['company', 'contact'],
-				'Whether the client is a company or a person',
-				{
-					on: ['update'],
-				},
-			),
-		],
-		filters: [
-			search('clients', ['name', 'firstName', 'lastName', 'email']),
-			localFilter(
-				choice('type', 'Type', ['company', 'contact'], 'Only companies or only contacts'),
-			),
-		],
-	},
-	{
-		// §10.3
-		value: 'deal',
-		displayName: 'Deal',
-		label: 'deal',
-		api: 'v1',
-		path: '/deals',
-		idPrefix: 'dl_',
-		operations: CRUD,
-		customFields: true,
-		extraFields: true,
-		title: (deal) => String(deal.title ?? deal.id),
-		simplifyKeys: [
-			'id',
-			'number',
-			'title',
-			'price',
-			'status',
-			'pipelineId',
-			'stageId',
-			'clientId',
-			'createdAt',
-		],
-		fields: [
-			text('title', 'Title', 'Title of the deal', {
-				main: true,
-				required: true,
-				placeholder: 'e.g. Website redesign',
-			}),
-			{ ...pipelineField, main: true, required: true, on: ['create'] },
-			{ ...stageField, main: true, required: true },
-			link(
-				'client',
-				'clientId',
-				'Client ID',
-				'client (company or contact) the deal is with',
-				'clt_',
-				{
-					main: true,
-					required: true,
-					on: ['create'],
-					locator: 'client',
-					displayName: 'Client',
-				},
-			),
-			link('lead', 'leadId', 'Lead', 'lead the deal came from', 'ld_', {
-				on: ['create'],
-				locator: 'lead',
-			}),
-			link('sourceId', 'sourceId', 'Source ID', 'deal source (one version of the page)', 'src_'),
-			text(
-				'sourceName',
-				'Source Name',
-				'Name of the deal source; Heffl creates it when it does not exist (the other version of the page)',
-				{
-					key: 'source',
-					on: ['create'],
-				},
-			),
-			number('price', 'Price', 'Value of the deal'),
-			dateTime('expectedCloseDate', 'Expected Close Date', 'When the deal is expected to close'),
-			choice('priority', 'Priority', PRIORITIES, 'Priority of the deal'),
-			choice('status', 'Status', DEAL_STATUSES, 'Status of the deal', { on: ['update'] }),
-		],
-		filters: [
-			search('deals', ['title']),
-			localFilter(choice('status', 'Status', DEAL_STATUSES, 'Only deals with this status')),
-			localFilter(choice('priority', 'Priority', PRIORITIES, 'Only deals with this priority')),
-			localFilter({ ...pipelineField, description: 'Only deals in this pipeline' }),
-			localFilter({ ...stageField, description: 'Only deals in this stage' }),
-			localFilter(
-				link('client', 'clientId', 'Client', 'client', 'clt_', {
-					description: 'Only deals with this client',
-					locator: 'client',
-				}),
-			),
-		],
-	},
-	{
-		// §10.4 names the endpoints only; the fields are §11.5's, the only documented task schema.
-		value: 'task',
-		displayName: 'Task',
-		label: 'task',
-		api: 'v1',
-		path: '/tasks',
-		idPrefix: 'tsk_',
-		operations: CRUD,
-		customFields: true,
-		extraFields: true,
-		title: (task) => String(task.title ?? task.id),
-		simplifyKeys: ['id', 'number', 'title', 'status', 'type', 'priority', 'dueDate', 'createdAt'],
-		fields: [
-			text('title', 'Title', 'Title of the task', {
-				main: true,
-				required: true,
-				placeholder: 'e.g. Call back about the quote',
-			}),
-			text('description', 'Description', 'Details of the task', { rows: 4, nullable: true }),
-			choice('status', 'Status', TASK_STATUSES, 'Status of the task'),
-			choice('taskType', 'Type', ['call', 'todo', 'meeting'], 'Kind of task', {
-				key: 'type',
-				default: 'todo',
-			}),
-			choice('priority', 'Priority', PRIORITIES, 'Priority of the task', { nullable: true }),
-			dateTime('startDate', 'Start Date', 'When the task starts'),
-			dateTime('dueDate', 'Due Date', 'When the task is due'),
-			{
-				displayName: 'Show Time',
-				name: 'showTime',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to show the time of the due date',
-			},
-			number('durationMinutes', 'Duration (Minutes)', 'How long the task takes, in minutes'),
-			text(
-				'assignees',
-				'Assignee IDs',
-				'IDs of the users the task is assigned to, separated by commas',
-				{
-					key: 'assigneeIds',
-					format: 'ids',
-					placeholder: 'e.g. usr_abc123, usr_def456',
-				},
-			),
-			text('tags', 'Tag IDs', 'IDs of the tags of the task, separated by commas', {
-				key: 'tagIds',
-				format: 'ids',
-				placeholder: 'e.g. tag_abc123',
-			}),
-			choice(
-				'linkedTo',
-				'Linked Record Type',
-				['deals', 'leads', 'projects'],
-				'Kind of record the task belongs to; set Linked Record ID too',
-				{
-					key: 'entity',
-				},
-			),
-			text(
-				'linkedId',
-				'Linked Record ID',
-				'ID of the deal, lead or project the task belongs to; set Linked Record Type too',
-				{
-					key: 'entityId',
-					placeholder: 'e.g. ld_abc123',
-					nullable: true,
-				},
-			),
-		],
-		filters: [
-			search('tasks', ['title', 'description']),
-			localFilter(choice('status', 'Status', TASK_STATUSES, 'Only tasks with this status')),
-			localFilter(choice('priority', 'Priority', PRIORITIES, 'Only tasks with this priority')),
-			localFilter(
-				choice('taskType', 'Type', ['call', 'todo', 'meeting'], 'Only tasks of this kind', {
-					key: 'type',
-					default: 'todo',
-				}),
-			),
-		],
-	},
-	...RESOURCES_V1.filter((resource) =>
-		['pipeline', 'product', 'leadStage', 'leadSource', 'tag'].includes(resource.value),
-	).map(readOnlyV2),
-	{
-		// §11.13
-		value: 'documentTemplate',
-		displayName: 'Document Template',
-		label: 'document template',
-		api: 'v2',
-		path: '/document-templates',
-		idPrefix: 'tpl_',
-		operations: READ,
-		searchable: true,
-		unpaginated: true,
-		title: (template) => `${String(template.name)} (${String(template.type)})`,
-		filters: [
-			{
-				...choice('type', 'Type', TEMPLATE_TYPES, 'Only templates of this document type', {
-					default: 'quotations',
-				}),
-				filter: 'server',
-				matches: equalsKey('type'),
-			},
-			{
-				...text('search', 'Search', 'Only templates whose name starts with this, ignoring case'),
-				filter: 'server',
-				matches: (record, value) => lower(record.name).startsWith(lower(value).trim()),
-			},
-			{
-				displayName: 'Include Inactive',
-				name: 'includeInactive',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to return inactive templates too',
-				filter: 'server',
-			},
-		],
-	},
-	{
-		// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
-		// and takes the update page's fields (README Assumptions).
-		value: 'contact',
-		displayName: 'Contact',
-		label: 'contact',
-		api: 'v2',
-		path: '/contacts',
-		idPrefix: 'clt_',
-		operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
-		searchable: true,
-		customFields: true,
-		title: (contact) =>
-			[
-				contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '),
-				contact.email,
-			]
-				.filter(Boolean)
-				.join(' · ') || String(contact.id),
-		fields: [
-			text('firstName', 'First Name', 'First name of the contact', {
-				main: true,
-				placeholder: 'e.g. Nathan',
-			}),
-			text('lastName', 'Last Name', 'Last name of the contact', { placeholder: 'e.g. Smith' }),
-			text('salutation', 'Salutation', 'Salutation, such as Mr., Mrs. or Dr.', {
-				placeholder: 'e.g. Dr.',
-			}),
-			email('E-mail address of the contact'),
-			phone('phone', 'Phone', 'Phone number of the contact'),
-			text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
-			link('company', 'companyId', 'Company', 'company (client) the contact works for', 'clt_', {
-				nullable: true,
-				locator: 'client',
-			}),
-			link('clientStage', 'stageId', 'Client Stage', 'client stage of the contact', 'cs_', {
-				locator: 'clientStage',
-			}),
-			link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the contact', 'lstg_'),
-			link('owner', 'ownerUserId', 'Owner', 'user who owns the contact', 'usr_', {
-				locator: 'user',
-			}),
-			link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the contact', 'vnd_'),
-			link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
-			{
-				displayName: 'Billing Address',
-				name: 'billingAddress',
-				type: 'collection',
-				default: {},
-				placeholder: 'Add Address Field',
-				description: 'Billing address of the contact',
-				members: ADDRESS_MEMBERS,
-			},
-		],
-		filters: [
-			{
-				...text('search', 'Search', "Heffl's full-text search over contacts"),
-				filter: 'server',
-			},
-			{
-				...text(
-					'filters',
-					'Filters (JSON)',
-					"Heffl's v2 filter object, sent as the JSON-encoded filters parameter",
-					{
-						format: 'json',
-						placeholder: 'e.g. {"stageId": {"operator": "is", "values": ["cs_abc123"]}}',
-					},
-				),
-				filter: 'server',
-			},
-		],
-	},
-	{
-		// §10.5: only Create is documented.
-		value: 'invoice',
-		displayName: 'Invoice',
-		label: 'invoice',
-		api: 'v1',
-		path: '/invoices',
-		operations: ['create'],
-		extraFields: true,
-		fields: [
-			link('client', 'clientId', 'Client', 'client the invoice is for', 'clt_', {
-				main: true,
-				required: true,
-				locator: 'client',
-			}),
-			{ ...dateTime('date', 'Date', 'Invoice date'), main: true, required: true },
-			{ ...dateTime('dueDate', 'Due Date', 'When the invoice is due'), main: true, required: true },
-			{
-				displayName: 'Line Items',
-				name: 'lineItems',
-				type: 'fixedCollection',
-				default: {},
-				main: true,
-				required: true,
-				entryName: 'Line Item',
-				placeholder: 'Add Line Item',
-				description: 'What is invoiced; at least one line',
-				members: [
-					text('name', 'Name', 'Name of the line', { placeholder: 'e.g. Website audit' }),
-					number('quantity', 'Quantity', 'How many'),
-					number('price', 'Price', 'Price of one'),
-					text('description', 'Description', 'Details of the line', { rows: 2 }),
-					link('productId', 'productId', 'Product ID', 'product', 'prd_'),
-					link('taxRateId', 'taxRateId', 'Tax Rate ID', 'tax rate', 'txr_'),
-					number('discount', 'Discount', 'Discount on the line'),
-					choice(
-						'discountType',
-						'Discount Type',
-						['fixed', 'percentage'],
-						'Whether the discount is an amount or a percentage',
-					),
-					number('buyPrice', 'Buy Price', 'Cost price of one'),
-				],
-			},
-			choice('status', 'Status', ['DRAFT', 'SENT'], 'Status of the new invoice'),
-			{
-				displayName: 'Prices Include Tax',
-				name: 'isInclusiveTax',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the prices include tax',
-			},
-			link('contact', 'contactId', 'Contact', 'contact person at the client', 'clt_', {
-				locator: 'contact',
-			}),
-			text('subject', 'Subject', 'Subject of the invoice', {
-				placeholder: 'e.g. January retainer',
-			}),
-			text('notes', 'Notes', 'Notes printed on the invoice', { rows: 4 }),
-			link('salesPerson', 'salesPersonId', 'Sales Person', 'user who sold', 'usr_', {
-				locator: 'user',
-			}),
-			link(
-				'template',
-				'templateId',
-				'Template ID',
-				'invoice document template (the team default when empty)',
-				'tpl_',
-			),
-			text('tags', 'Tag IDs', 'IDs of the tags of the invoice, separated by commas', {
-				format: 'ids',
-			}),
-		],
-	},
-	{
-		// §12.1 (list, get and delete are not documented; the contract names them)
-		value: 'webhookSubscription',
-		displayName: 'Webhook Subscription',
-		label: 'webhook subscription',
-		api: 'v1',
-		path: '/webhooks',
-		operations: ['create', 'delete', 'get', 'getAll'],
-		title: (subscription) =>
-			`${String(subscription.name ?? subscription.id)} → ${String(subscription.url)}`,
-		fields: [
-			text(
-				'subscriptionName',
-				'Name',
-				'Shown in Heffl’s developer settings. Empty: "n8n: " and the events.',
-				{
-					key: 'name',
-					main: true,
-					placeholder: 'e.g. n8n: New Leads',
-				},
-			),
-			text('url', 'URL', 'Where Heffl sends the events (HTTPS in production)', {
-				main: true,
-				required: true,
-				placeholder: 'e.g. https://example.com/webhooks/heffl',
-			}),
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: EVENT_OPTIONS,
-				main: true,
-				required: true,
-				default: [],
-				description: 'The events Heffl sends to the URL',
-			},
-		],
-		beforeCreate: (body) => ({
-			...body,
-			name: body.name ?? `n8n: ${((body.events ?? []) as string[]).join(', ')}`.slice(0, 100),
-		}),
-		afterCreate: (subscription) => ({
-			...subscription,
-			secretNotice:
-				'Heffl shows this signing secret only once. Store it now (for example in a Heffl Trigger set to "Use Existing Subscription"); it cannot be read again.',
-		}),
-	},
+/** Line items of deals (`products`) and quotations (`quotationProducts`): §11.3, §11.4. */
+const lineItemMembers = (withScope: boolean): FieldSpec[] => [
+	text('name', 'Name', 'Name of the line', { placeholder: 'e.g. Website audit' }),
+	number('quantity', 'Quantity', 'How many'),
+	number('price', 'Price', 'Price of one'),
+	text('description', 'Description', 'Details of the line', { rows: 2 }),
+	dropdown('productId', 'productId', 'Product', 'getProductsV2', 'Product the line sells'),
+	number('tax', 'Tax', 'Tax of the line'),
+	link('taxRateId', 'taxRateId', 'Tax Rate ID', 'tax rate', 'txr_'),
+	number('discount', 'Discount', 'Discount on the line'),
+	...(withScope ? [text('scope', 'Scope', 'Scope of work of the line', { rows: 2 })] : []),
 ];
 
-/**
- * Version 2 of a read-only resource of version 1 (reference data the contract names,
- * at paths no page shows): the same endpoint, with its filters checked on the records.
- */
-function readOnlyV2(resource: ResourceSpec): ResourceSpec {
-	return {
-		...resource,
-		filters: resource.filters?.map((filter) =>
-			filter.name === 'search'
-				? search(`${resource.label}s`, ['name', 'sku'])
-				: {
-						...filter,
-						...(filter.options && { options: alphabetical(filter.options) }),
-						filter: 'server',
-						matches: equalsKey(filter.key ?? filter.name),
-					},
+const lineItems = (key: string, what: string, withScope: boolean): FieldSpec[] => [
+	{
+		displayName: 'Line Items',
+		name: 'lineItems',
+		key,
+		type: 'fixedCollection',
+		default: {},
+		entryName: 'Line Item',
+		placeholder: 'Add Line Item',
+		description: `What the ${what} sells`,
+		members: lineItemMembers(withScope),
+	},
+	text(
+		'lineItemsJson',
+		'Line Items (JSON)',
+		`The line items as a JSON list, e.g. from an expression like {{ $json.products }}. Use this or Line Items, not both.`,
+		{
+			key,
+			format: 'jsonList',
+			placeholder: 'e.g. [{"name": "Audit", "quantity": 1, "price": 500}]',
+		},
+	),
+];
+
+/** A filter-builder field. */
+const condition = (key: string, displayName: string, recordKey?: string) => ({
+	key,
+	displayName,
+	...(recordKey && { recordKey }),
+});
+
+/** v2 `search` (§7): sent, and checked on the record's texts (nested ones too). */
+const serverSearch = (
+	what: string,
+	matches: FilterSpec['matches'] = containsText(),
+): FilterSpec => ({
+	...text('search', 'Search', `Heffl's full-text search over ${what}`),
+	filter: 'server',
+	matches,
+});
+
+/** §11.4: a quotation list row has no line items; a search may match their text. */
+const quotationSearch = (record: IDataObject, term: unknown): boolean | undefined => {
+	if (containsText()(record, term)) return true;
+	const lines = record.lineItems;
+	if (!Array.isArray(lines) || lines.length === 0) return undefined;
+	return (lines as IDataObject[]).some((line) => containsText()(line, term));
+};
+
+const COMPANY_AND_CONTACT_CONDITIONS = [
+	condition('stageId', 'Client Stage ID'),
+	condition('leadStageId', 'Lead Stage ID'),
+	condition('ownerUserId', 'Owner User ID'),
+	condition('sourceId', 'Source ID', 'crmSourceId'),
+];
+
+export const company: ResourceSpec = {
+	// §11.2: no GET /companies/{id} is documented.
+	value: 'company',
+	displayName: 'Company',
+	label: 'company',
+	api: 'v2',
+	path: '/companies',
+	idPrefix: 'clt_',
+	operations: ['create', 'delete', 'getAll', 'update'],
+	searchable: true,
+	customFields: true,
+	customFieldsFrom: { entity: 'companies' },
+	extraFields: true,
+	title: named,
+	simplifyKeys: ['id', 'number', 'name', 'email', 'phone', 'stageName', 'ownerUserId', 'createdAt'],
+	fields: [
+		text('name', 'Name', 'Name of the company', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. Acme Trading LLC',
+		}),
+		email('E-mail address of the company', { nullable: true }),
+		phone('phone', 'Phone', 'Phone number of the company'),
+		text('taxNumber', 'Tax Number', 'Tax registration number'),
+		website('Website of the company'),
+		text('description', 'Description', 'About the company', { rows: 4 }),
+		text('linkedin', 'LinkedIn', 'LinkedIn page of the company', {
+			format: 'webUrl',
+			placeholder: 'e.g. https://www.linkedin.com/company/acme',
+		}),
+		currencyField,
+		number('openingBalance', 'Opening Balance', 'Opening balance of the account (0 or more)'),
+		toggle(
+			'showJobAmountToWorker',
+			'Show Job Amount to Worker',
+			'Whether field workers see job amounts of this company',
 		),
-		searchable: false,
-	};
-}
+		toggle(
+			'isClientPortalEnabled',
+			'Client Portal Enabled',
+			'Whether the company can use the client portal',
+		),
+		text('internalNotes', 'Internal Notes', 'Notes only the team sees', { rows: 4 }),
+		clientStageField,
+		link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the company', 'lstg_'),
+		userLink('owner', 'ownerUserId', 'Owner', 'user who owns the company'),
+		link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the company', 'vnd_'),
+		crmSourceField,
+		{
+			displayName: 'Billing Address',
+			name: 'billingAddress',
+			type: 'collection',
+			default: {},
+			placeholder: 'Add Address Field',
+			description: 'Billing address of the company',
+			members: ADDRESS_MEMBERS,
+		},
+		{
+			displayName: 'Primary Contact',
+			name: 'primaryContact',
+			type: 'collection',
+			default: {},
+			placeholder: 'Add Contact Field',
+			description:
+				'A contact person created with the company (the reference shows the object, not its fields)',
+			on: ['create'],
+			members: [
+				text('firstName', 'First Name', 'First name of the contact'),
+				text('lastName', 'Last Name', 'Last name of the contact'),
+				text('email', 'Email', 'E-mail address of the contact', {
+					placeholder: 'e.g. nathan@example.com',
+				}),
+				text('phone', 'Phone', 'Phone number, with the country code'),
+				text('salutation', 'Salutation', 'Salutation, such as Mr., Mrs. or Dr.'),
+				text('jobTitle', 'Job Title', 'Job title of the contact'),
+			].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		},
+	],
+	filters: [serverSearch('companies')],
+	listing: { orderBy: ['createdAt', 'name'], conditions: COMPANY_AND_CONTACT_CONDITIONS },
+};
 
-export function resourcesOf(version: NodeVersion): ResourceSpec[] {
-	return version === 1 ? RESOURCES_V1 : RESOURCES_V2;
-}
+export const deal: ResourceSpec = {
+	// §11.3
+	value: 'deal',
+	displayName: 'Deal',
+	label: 'deal',
+	api: 'v2',
+	path: '/deals',
+	idPrefix: 'dl_',
+	operations: CRUD,
+	searchable: true,
+	customFields: true,
+	customFieldsFrom: { entity: 'deals' },
+	extraFields: true,
+	title: (record) => String(record.title ?? record.id),
+	simplifyKeys: [
+		'id',
+		'number',
+		'title',
+		'price',
+		'status',
+		'stage',
+		'pipelineId',
+		'stageId',
+		'clientId',
+		'ownerName',
+		'createdAt',
+	],
+	fields: [
+		text('title', 'Title', 'Title of the deal', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. Website redesign',
+		}),
+		link('client', 'clientId', 'Client', 'contact or company the deal is with', 'clt_', {
+			main: true,
+			required: true,
+			locator: 'client',
+		}),
+		{ ...pipelineField, main: true, required: true, on: ['create'] },
+		{ ...pipelineField, on: ['update'] },
+		{
+			...stageField,
+			loadOptionsDependsOn: ['pipeline', 'updateFields.pipeline'],
+			description: `A stage of the pipeline; empty: its first active stage. ${EXPRESSION_HINT}.`,
+			nullable: true,
+		},
+		link('lead', 'leadId', 'Lead', 'lead the deal came from', 'ld_', { locator: 'lead' }),
+		crmSourceField,
+		userLink('owner', 'ownerUserId', 'Owner', 'user who owns the deal'),
+		number('price', 'Price', 'Value of the deal'),
+		dateTime('expectedCloseDate', 'Expected Close Date', 'When the deal is expected to close'),
+		choice('priority', 'Priority', PRIORITIES, 'Priority of the deal'),
+		choice('status', 'Status', DEAL_STATUSES, 'Status of the deal'),
+		currencyField,
+		toggle('isInclusiveTax', 'Prices Include Tax', 'Whether the prices include tax'),
+		usersField('assignees', 'assignees', 'the deal is assigned to'),
+		text('contacts', 'Contact IDs', 'IDs of the contacts linked to the deal, separated by commas', {
+			format: 'ids',
+			placeholder: 'e.g. clt_abc123, clt_def456',
+		}),
+		tagsField('tags', 'deal'),
+		...lineItems('products', 'deal', false),
+	],
+	filters: [serverSearch('deals (title, number, client name)')],
+	listing: {
+		orderBy: ['createdAt', 'position', 'expectedCloseDate', 'price'],
+		conditions: [
+			condition('pipelineId', 'Pipeline ID'),
+			condition('stageId', 'Stage ID'),
+			condition('status', 'Status'),
+			condition('priority', 'Priority'),
+			condition('clientId', 'Client ID'),
+			condition('leadId', 'Lead ID'),
+			condition('ownerUserId', 'Owner User ID'),
+			condition('sourceId', 'Source ID', 'crmSourceId'),
+			condition('currency', 'Currency'),
+		],
+	},
+};
 
-export function findResource(version: NodeVersion, value: string): ResourceSpec {
-	const resource = resourcesOf(version).find((candidate) => candidate.value === value);
-	if (!resource) throw new Error(`Unknown resource '${value}'`);
-	return resource;
-}
+export const task: ResourceSpec = {
+	// §11.5
+	value: 'task',
+	displayName: 'Task',
+	label: 'task',
+	api: 'v2',
+	path: '/tasks',
+	idPrefix: 'tsk_',
+	operations: CRUD,
+	searchable: true,
+	customFields: true,
+	customFieldsFrom: { entity: 'tasks' },
+	extraFields: true,
+	title: (record) => String(record.title ?? record.id),
+	simplifyKeys: ['id', 'number', 'title', 'status', 'type', 'priority', 'dueDate', 'createdAt'],
+	fields: taskFields(
+		usersField('assignees', 'assigneeIds', 'the task is assigned to'),
+		tagsField('tagIds', 'task'),
+	),
+	filters: [serverSearch('tasks')],
+	listing: {
+		orderBy: ['createdAt'],
+		conditions: [
+			condition('status', 'Status'),
+			condition('type', 'Type'),
+			condition('priority', 'Priority'),
+			condition('assigneeIds', 'Assignee IDs'),
+			condition('tagIds', 'Tag IDs'),
+			condition('entity', 'Linked Record Type'),
+			condition('entityId', 'Linked Record ID'),
+		],
+	},
+};
 
-export function resourceParameter(resource: ResourceSpec): string {
-	return `${resource.value}Id`;
-}
+export const quotation: ResourceSpec = {
+	// §11.4: line items go in as `quotationProducts` and come back as `lineItems`.
+	value: 'quotation',
+	displayName: 'Quotation',
+	label: 'quotation',
+	api: 'v2',
+	path: '/quotations',
+	idPrefix: 'qtn_',
+	operations: CRUD,
+	searchable: true,
+	customFields: true,
+	customFieldsFrom: { template: true },
+	extraFields: true,
+	title: (record) =>
+		[record.number, record.subject].filter(Boolean).join(' · ') || String(record.id),
+	simplifyKeys: [
+		'id',
+		'number',
+		'date',
+		'status',
+		'subject',
+		'clientId',
+		'dealId',
+		'totalAmount',
+		'currency',
+		'createdAt',
+	],
+	fields: [
+		link('client', 'clientId', 'Client', 'contact or company the quotation is for', 'clt_', {
+			main: true,
+			required: true,
+			locator: 'client',
+		}),
+		{
+			...dropdown(
+				'template',
+				'templateId',
+				'Template',
+				'getQuotationTemplates',
+				'Quotation template (`tpl_`); it cannot be changed later, and its custom fields are offered below',
+			),
+			main: true,
+			required: true,
+			on: ['create'],
+		},
+		{ ...dateTime('date', 'Date', 'Quotation date'), main: true },
+		...lineItems('quotationProducts', 'quotation', true),
+		link('contact', 'contactId', 'Contact', 'contact person when the client is a company', 'clt_', {
+			locator: 'contact',
+		}),
+		link('deal', 'dealId', 'Deal', 'deal the quotation belongs to', 'dl_', { locator: 'deal' }),
+		dateTime('expiryDate', 'Expiry Date', 'When the quotation expires'),
+		text('subject', 'Subject', 'Subject of the quotation', {
+			placeholder: 'e.g. Website redesign',
+		}),
+		text('title', 'Title', 'Internal title of the quotation'),
+		choice('status', 'Status', QUOTATION_STATUSES, 'Status of the quotation (new ones: Draft)', {
+			default: 'DRAFT',
+		}),
+		toggle('isInclusiveTax', 'Prices Include Tax', 'Whether the prices include tax'),
+		text('contentHtml', 'Content (HTML)', 'The document HTML; empty: from the template', {
+			rows: 6,
+		}),
+		text('internalNotes', 'Internal Notes', 'Notes only the team sees', { rows: 4 }),
+		userLink('salesPerson', 'salesPersonId', 'Sales Person', 'user who sells'),
+		currencyField,
+		number('conversionRate', 'Conversion Rate', 'Quotation currency to team currency'),
+		tagsField('tags', 'quotation'),
+	],
+	filters: [serverSearch('quotations (number, subject, client name, line items)', quotationSearch)],
+	listing: {
+		orderBy: ['createdAt', 'date', 'number', 'expiryDate'],
+		conditions: [
+			condition('status', 'Status'),
+			condition('clientId', 'Client ID'),
+			condition('contactId', 'Contact ID'),
+			condition('dealId', 'Deal ID'),
+			condition('salesPersonId', 'Sales Person ID'),
+			condition('templateId', 'Template ID'),
+			condition('tags', 'Tag IDs', 'tagIds'),
+			condition('currency', 'Currency'),
+		],
+	},
+};
 
-export function fieldParameter(field: FieldSpec): string {
-	return field.parameterName ?? field.name;
-}
+const stageMembers = (required: boolean): FieldSpec[] => [
+	text('name', 'Name', 'Name of the stage', { main: true, required, placeholder: 'e.g. Proposal' }),
+	{
+		...number('position', 'Position', 'Order of the stage; lower sorts first'),
+		main: true,
+		required,
+	},
+	number('probability', 'Probability', 'Chance of winning a deal in this stage, 0 to 100'),
+	number('rottingInDays', 'Rotting in Days', 'Days before a deal in the stage is flagged; 0: off'),
+	choice(
+		'type',
+		'Type',
+		STAGE_TYPES,
+		'Open stage (Active), or one that closes deals as Won or Lost',
+	),
+];
 
-export function fieldKey(field: FieldSpec): string {
-	return field.key ?? field.name;
-}
+export const pipeline: ResourceSpec = {
+	// §11.7
+	value: 'pipeline',
+	displayName: 'Pipeline',
+	label: 'pipeline',
+	api: 'v2',
+	path: '/pipelines',
+	idPrefix: 'dpl_',
+	operations: ['create', 'get', 'getAll', 'update'],
+	title: named,
+	fields: [
+		text('name', 'Name', 'Name of the pipeline', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. Sales',
+		}),
+		{
+			displayName: 'Stages',
+			name: 'stages',
+			type: 'fixedCollection',
+			default: {},
+			main: true,
+			required: true,
+			on: ['create'],
+			entryName: 'Stage',
+			placeholder: 'Add Stage',
+			description: 'At least one Active, one Won and one Lost stage',
+			members: stageMembers(false),
+		},
+		text('icon', 'Icon', 'Tabler icon name; empty: a default', {
+			placeholder: 'e.g. chart-funnel',
+		}),
+		toggle('isActive', 'Active', 'Whether the pipeline is in use'),
+	],
+};
 
-/** The fields of `operation`, in table order. */
-export function fieldsOf(resource: ResourceSpec, operation: 'create' | 'update'): FieldSpec[] {
-	return (resource.fields ?? []).filter((field) => !field.on || field.on.includes(operation));
-}
+export const pipelineStage: ResourceSpec = {
+	// §11.7: added to a pipeline, changed by its own ID; no list or get.
+	value: 'pipelineStage',
+	displayName: 'Pipeline Stage',
+	label: 'pipeline stage',
+	api: 'v2',
+	path: '/pipeline-stages',
+	idPrefix: 'dps_',
+	operations: ['create', 'update'],
+	paths: { create: '/pipelines/{pipeline}/stages' },
+	pickFrom: {
+		api: 'v2',
+		path: '/pipelines',
+		records: (record) =>
+			(Array.isArray(record.stages) ? (record.stages as IDataObject[]) : []).map((stage) => ({
+				...stage,
+				name: `${String(record.name)} › ${String(stage.name)}`,
+			})),
+	},
+	title: named,
+	fields: [
+		{ ...pipelineField, main: true, required: true, inPath: true, on: ['create'] },
+		...stageMembers(true).map((field) => (field.main ? { ...field, on: undefined } : field)),
+	],
+};
 
-export function isFilterSpec(field: FieldSpec | FilterSpec): field is FilterSpec {
-	return 'filter' in field;
-}
+export const leadStage: ResourceSpec = {
+	// Listed at the contract's v1 path; created with §11.8's v2 endpoint.
+	value: 'leadStage',
+	displayName: 'Lead Stage',
+	label: 'lead stage',
+	api: 'v1',
+	path: '/leads/stages',
+	operations: ['create', 'getAll'],
+	apis: { create: 'v2' },
+	paths: { create: '/lead-stages' },
+	unpaginated: false,
+	fields: [
+		text('label', 'Label', 'Name of the stage', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. Qualified',
+		}),
+		// §11.8 marks `type` required; its curl example omits it: always sent, Heffl takes both.
+		{
+			...choice(
+				'stageType',
+				'Type',
+				['NEW', 'CONTACTED', 'UNQUALIFIED', 'CONVERTED', 'JUNK'],
+				'What reaching the stage means',
+				{ key: 'type', default: 'NEW' },
+			),
+			main: true,
+		},
+	],
+};
+
+export const tag: ResourceSpec = {
+	// §11.9
+	value: 'tag',
+	displayName: 'Tag',
+	label: 'tag',
+	api: 'v2',
+	path: '/tags',
+	idPrefix: 'tag_',
+	operations: ['create', 'getAll'],
+	title: named,
+	fields: [
+		text('name', 'Name', 'Name of the tag', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. VIP',
+		}),
+		{
+			displayName: 'Type',
+			name: 'tagType',
+			key: 'type',
+			type: 'options',
+			options: alphabetical(TAG_TYPE_OPTIONS),
+			default: 'deals',
+			main: true,
+			required: true,
+			description: 'Kind of record the tag is for',
+		},
+		text('color', 'Color', 'Hex color of the tag', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. #2563eb',
+		}),
+		text('icon', 'Icon', 'Icon of the tag', { nullable: true }),
+	],
+	filters: [
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: alphabetical(TAG_TYPE_OPTIONS),
+			default: 'deals',
+			description: 'Only tags of this kind',
+			filter: 'server',
+			matches: equalsKey('type'),
+		},
+	],
+};
+
+export const product: ResourceSpec = {
+	// §11.10: the list and create at v2; one product read at the contract's path.
+	value: 'product',
+	displayName: 'Product',
+	label: 'product',
+	api: 'v2',
+	path: '/products',
+	idPrefix: 'prd_',
+	operations: ['create', 'get', 'getAll', 'update'],
+	apis: { get: 'v1' },
+	customFields: true,
+	title: named,
+	fields: [
+		text('name', 'Name', 'Name of the product', { main: true, placeholder: 'e.g. Website audit' }),
+		choice('productType', 'Type', ['PRODUCT', 'SERVICE'], 'Goods or a service', { key: 'type' }),
+		number('price', 'Price', 'Selling price'),
+		text('description', 'Description', 'Details of the product', { rows: 4, nullable: true }),
+		text('sku', 'Stock Keeping Unit (SKU)', 'Code of the product in stock', { nullable: true }),
+		{ ...number('buyPrice', 'Buy Price', 'Cost price'), nullable: true },
+		toggle('isActive', 'Active', 'Whether the product can be sold'),
+	],
+	filters: [search('products', ['name', 'sku', 'description'])],
+};
+
+export const user: ResourceSpec = {
+	// §13: the team's users, for owners, assignees and sales persons.
+	value: 'user',
+	displayName: 'User',
+	label: 'user',
+	api: 'v2',
+	path: '/users',
+	idPrefix: 'usr_',
+	operations: ['getAll'],
+	title: (record) => [record.name, record.email].filter(Boolean).join(' · ') || String(record.id),
+	filters: [search('users', ['name', 'email'])],
+};
+
+export const clientStage: ResourceSpec = {
+	// §11.11
+	value: 'clientStage',
+	displayName: 'Client Stage',
+	label: 'client stage',
+	api: 'v2',
+	path: '/client-stages',
+	idPrefix: 'cs_',
+	operations: ['getAll'],
+	title: named,
+};
+
+export const crmSource: ResourceSpec = {
+	// §11.11
+	value: 'crmSource',
+	displayName: 'CRM Source',
+	label: 'CRM source',
+	api: 'v2',
+	path: '/sources',
+	idPrefix: 'src_',
+	operations: ['getAll'],
+	title: named,
+};
+
+export const customField: ResourceSpec = {
+	// §11.12: definitions per entity; deals' pipeline-scoped ones with pipelineId.
+	value: 'customField',
+	displayName: 'Custom Field',
+	label: 'custom field',
+	api: 'v2',
+	path: '/custom-fields',
+	operations: ['getAll'],
+	filters: [
+		{
+			...choice(
+				'entity',
+				'Entity',
+				['contacts', 'companies', 'deals', 'tasks'],
+				'Whose custom fields to list',
+				{ main: true, required: true, default: 'deals' },
+			),
+			filter: 'server',
+		},
+		{
+			...pipelineField,
+			key: 'pipelineId',
+			description: `Deals only: adds the fields of this pipeline. ${EXPRESSION_HINT}.`,
+			filter: 'server',
+		},
+	],
+};
+
+export const leadSource: ResourceSpec = {
+	// The contract's v1 reference data.
+	value: 'leadSource',
+	displayName: 'Lead Source',
+	label: 'lead source',
+	api: 'v1',
+	path: '/leads/sources',
+	operations: ['getAll'],
+	title: named,
+};
+
+/** Version 3: every resource, in the order of the reference. */
+export const RESOURCES_V3: ResourceSpec[] = [
+	lead,
+	client,
+	contact,
+	company,
+	deal,
+	quotation,
+	task,
+	pipeline,
+	pipelineStage,
+	leadStage,
+	leadSource,
+	tag,
+	product,
+	user,
+	clientStage,
+	crmSource,
+	customField,
+	documentTemplate,
+	invoice,
+	webhookSubscription,
+];

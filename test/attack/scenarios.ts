@@ -383,7 +383,7 @@ export const scenarios: Scenario[] = [
 					await expect(loadOptions('getLeadSources', {}, credentials)).rejects.toThrow(
 						/same page cursor/,
 					);
-					await expect(listSearch('searchTasks', credentials, '', 'same')).rejects.toThrow(
+					await expect(listSearch('searchLeads', credentials, '', 'same')).rejects.toThrow(
 						/same page cursor/,
 					);
 					const trigger = await new TriggerHarness(credentials, {

@@ -71,11 +71,14 @@ function walk(properties: INodeProperties[], path: string, findings: Finding[], 
 }
 
 describe("n8n's UX guidelines on the generated descriptions", () => {
-	test('action node, version 2: Title Case options, "e.g." placeholders, sorted lists, every field described', () => {
-		const findings: Finding[] = [];
-		walk([...versionProperties(2), optionsProperty], '', findings);
-		expect(findings).toEqual([]);
-	});
+	test.each([2, 3] as const)(
+		'action node, version %i: Title Case options, "e.g." placeholders, sorted lists, every field described',
+		(version) => {
+			const findings: Finding[] = [];
+			walk([...versionProperties(version), optionsProperty], '', findings);
+			expect(findings).toEqual([]);
+		},
+	);
 
 	test('action node: the subtitle shows display names, every Delete says it is permanent, Notes and Description are multi-line', () => {
 		const { description } = new Heffl();
@@ -134,8 +137,8 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 			'deal.additionalFields.lead': ['Lead Name or ID', 'list', 'id'],
 			'deal.filters.client': ['Client Name or ID', 'list', 'id'],
 			'contact.additionalFields.company': ['Company Name or ID', 'list', 'id'],
-			'contact.updateFields.owner': ['Owner Name or ID', 'id'],
-			'contact.updateFields.clientStage': ['Client Stage Name or ID', 'id'],
+			'contact.updateFields.owner': ['Owner Name or ID', 'list', 'id'],
+			'contact.updateFields.clientStage': ['Client Stage Name or ID', 'list', 'id'],
 			'invoice.additionalFields.contact': ['Contact Name or ID', 'list', 'id'],
 		});
 		const byId = versionProperties(2)

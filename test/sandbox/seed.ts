@@ -216,6 +216,8 @@ export function seedWorkspace(
 			type,
 			isActive,
 			isSignatureRequired: type === 'quotations',
+			// §11.13's list item field; `contentMode` is the contract's name for the same value.
+			valueType: contentMode,
 			contentMode,
 			documentName: `${name} #{{number}}`,
 			subject: `Your ${name.toLowerCase()} from {{company}}`,

@@ -33,7 +33,6 @@ import { TAG_TYPES_V2 } from './v2/constants';
 import { routeV2 } from './v2/routes';
 import { BULK_RESOURCES, bulkCreate, seedV2 } from './v2/seed';
 import type { BulkResource } from './v2/seed';
-import { contactWrite } from './contacts';
 
 /** The event catalogue of heffl-facts.md: subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [
@@ -400,18 +399,11 @@ export class Sandbox {
 				call,
 			);
 			if (added) return ok(added);
-			const contact =
-				first === 'contacts' && !third && call.method !== 'GET'
-					? contactWrite(this.store, call.workspace, call.method, second, call.body)
-					: undefined;
-			if (contact) return ok(contact);
 			if (call.method !== 'GET') throw ApiError.notFound('No such v2 route');
 			if (first === 'document-templates' && second && !third)
 				return ok(this.template(call, second));
 			if (first === 'document-templates' && !second)
 				return ok(this.v2List(call, 'templates', templateMatch(call.query)));
-			if (first === 'contacts' && !second)
-				return ok(this.v2List(call, 'contacts', contactMatch(call.query)));
 			throw ApiError.notFound(`No route /api/v2/${call.segments.join('/')}`);
 		}
 		if (first === 'tags' && !second && call.method === 'GET') return ok({ items: this.tags(call) });
@@ -780,14 +772,6 @@ function templateMatch(query: URLSearchParams): (record: JsonObject) => boolean 
 	return (record) =>
 		(type === null || record.type === type) &&
 		(inactive || record.isActive === true) &&
-		(!search || String(record.name).toLowerCase().includes(search));
-}
-
-function contactMatch(query: URLSearchParams): (record: JsonObject) => boolean {
-	const search = query.get('search')?.toLowerCase();
-	return (record) =>
-		!search ||
-		[record.firstName, record.lastName, record.email].some((value) =>
-			String(value).toLowerCase().includes(search),
-		);
+		// §11.13: `search` is a case-insensitive prefix match on the name.
+		(!search || String(record.name).toLowerCase().startsWith(search));
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { hefflListPage, MAX_PAGE_SIZE } from '../../shared/transport';
+import { PICKABLE_RESOURCES } from '../catalog';
 import { searchMethodName } from '../descriptions';
-import type { ResourceSpec } from '../resources';
-import { RESOURCES_V2 } from '../resources';
+import type { ResourceSpec } from '../spec';
 
 type ListSearch = (
 	this: ILoadOptionsFunctions,
@@ -16,22 +16,24 @@ type ListSearch = (
  * Heffl documents it, and checked here on every record either way.
  */
 function searchMethod(resource: ResourceSpec): ListSearch {
+	const source = resource.pickFrom;
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const term = filter?.trim();
 		const page = await hefflListPage.call(
 			this,
 			{
-				api: resource.api,
-				path: resource.path,
+				api: source?.api ?? resource.api,
+				path: source?.path ?? resource.path,
 				qs: resource.searchable && term ? { search: term } : {},
 				recordLabel: resource.label,
 			},
 			MAX_PAGE_SIZE,
 			paginationToken,
 		);
+		const records = source ? page.records.flatMap(source.records) : page.records;
 		const title = resource.title ?? ((record: IDataObject) => String(record.id));
 		const wanted = term?.toLowerCase();
-		const results = page.records
+		const results = records
 			.filter(
 				(record) =>
 					!wanted ||
@@ -44,9 +46,20 @@ function searchMethod(resource: ResourceSpec): ListSearch {
 	};
 }
 
-/** `searchLeads`, `searchDocumentTemplates`, ...: one per resource that reads records by ID. */
+/** `searchLeads`, `searchQuotations`, ...: one per resource whose records can be picked. */
+const LINKED = new Set(
+	PICKABLE_RESOURCES.flatMap((resource) => resource.fields ?? []).flatMap((field) =>
+		field.locator ? [field.locator] : [],
+	),
+);
+
 export const listSearch: Record<string, ListSearch> = Object.fromEntries(
-	RESOURCES_V2.filter((resource) =>
-		resource.operations.some((operation) => ['get', 'update', 'delete'].includes(operation)),
-	).map((resource) => [searchMethodName(resource.value, RESOURCES_V2), searchMethod(resource)]),
+	PICKABLE_RESOURCES.filter(
+		(resource) =>
+			LINKED.has(resource.value) ||
+			resource.operations.some((operation) => ['get', 'update', 'delete'].includes(operation)),
+	).map((resource) => [
+		searchMethodName(resource.value, PICKABLE_RESOURCES),
+		searchMethod(resource),
+	]),
 );

@@ -4,9 +4,21 @@ import { hefflPaginate, hefflRequest, recordPath } from '../../shared/transport'
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
-async function listAll(context: ILoadOptionsFunctions, path: string) {
-	return await hefflPaginate.call(context, { api: 'v1', path });
+async function listAll(context: ILoadOptionsFunctions, path: string, api: 'v1' | 'v2' = 'v1') {
+	return await hefflPaginate.call(context, { api, path });
 }
+
+/** v2 reference data (§11.9–§11.13, §13), named and sorted. */
+const v2Options = (path: string, describe?: (record: IDataObject) => string) =>
+	async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return (await listAll(this, path, 'v2'))
+			.map((record) => ({
+				name: String(record.name ?? record.label ?? record.id),
+				value: String(record.id),
+				...(describe && { description: describe(record) }),
+			}))
+			.sort(byName);
+	};
 
 function named(records: IDataObject[]): INodePropertyOptions[] {
 	return records
@@ -21,6 +33,8 @@ function chosenPipeline(context: ILoadOptionsFunctions): string | undefined {
 		'updateFields.pipelineId',
 		'filters.pipelineId',
 		'pipeline',
+		'updateFields.pipeline',
+		'additionalFields.pipeline',
 		'filters.pipeline',
 	]) {
 		const value = context.getCurrentNodeParameter(parameter);
@@ -35,6 +49,9 @@ const TAG_TYPE_OF_RESOURCE: Record<string, string> = {
 	client: 'clients',
 	deal: 'deals',
 	contact: 'contacts',
+	company: 'clients',
+	quotation: 'quotations',
+	task: 'project_tasks',
 };
 
 export const loadOptions = {
@@ -97,6 +114,40 @@ export const loadOptions = {
 				value: Number(tag.id),
 				description: String(tag.type),
 			}))
+			.sort(byName);
+	},
+
+	getUsers: v2Options('/users', (user) => String(user.email ?? '')),
+	getClientStages: v2Options('/client-stages'),
+	getCrmSources: v2Options('/sources'),
+	getProductsV2: v2Options('/products', (product) => String(product.sku ?? product.type ?? '')),
+
+	/** v2 tags (`tag_` IDs) of the record's tag type; all tags when the resource has none. */
+	async getTagsV2(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const type = TAG_TYPE_OF_RESOURCE[String(this.getCurrentNodeParameter('resource') ?? '')];
+		const tags = await listAll(this, '/tags', 'v2');
+		// §11.9 documents no query for the list: the type is picked here.
+		const ofType = tags.filter((tag) => !type || tag.type === type);
+		return (ofType.length ? ofType : tags)
+			.map((tag) => ({
+				name: String(tag.name),
+				value: String(tag.id),
+				description: String(tag.type),
+			}))
+			.sort(byName);
+	},
+
+	/** §11.13: active templates of type quotations. */
+	async getQuotationTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const body = await hefflRequest.call(this, {
+			api: 'v2',
+			method: 'GET',
+			path: '/document-templates',
+			qs: { type: 'quotations' },
+		});
+		return ((body.data ?? []) as IDataObject[])
+			.filter((template) => template.type === undefined || template.type === 'quotations')
+			.map((template) => ({ name: String(template.name), value: String(template.id) }))
 			.sort(byName);
 	},
 };

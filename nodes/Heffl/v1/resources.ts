@@ -6,7 +6,7 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../../shared/events';
-import type { FieldSpec, OperationName, ResourceSpec } from '../resources';
+import type { FieldSpec, OperationName, ResourceSpec } from '../spec';
 import { TAG_TYPES } from '../tagTypes';
 
 const toOptions = (values: readonly string[], names?: Record<string, string>) =>

@@ -1,6 +1,6 @@
 /**
- * The v2 CRM resources (heffl-reference.md §11.2–§11.5) as one table: companies,
- * deals, quotations and tasks, each with its documented body, required fields, list
+ * The v2 CRM resources (heffl-reference.md §11.1–§11.5) as one table: contacts,
+ * companies, deals, quotations and tasks, each with its documented body, required fields, list
  * parameters (search, orderBy, filters), response shape and events. Companies are the
  * v1 clients of type `company`, deals and tasks the v1 deals and tasks: one workspace,
  * two views (§15).
@@ -355,25 +355,137 @@ function renderTask(record: JsonObject, space: Workspace): JsonObject {
 	);
 }
 
-/** §4.2, §11.1: a client with linked deals, invoices or quotations cannot be deleted. */
+/**
+ * §4.2, §11.1: a client with linked deals, invoices or quotations cannot be deleted; the 400's
+ * message names the blocking records by kind and ID.
+ */
 function linkedRecords(record: JsonObject, space: Workspace): string | undefined {
 	const id = record.id;
-	const counts = {
-		deals: space.all('deals').filter((deal) => deal.clientId === id).length,
-		invoices: space.all('invoices').filter((invoice) => invoice.clientId === id).length,
-		quotations: space
-			.all('quotations')
-			.filter((quotation) => quotation.clientId === id || quotation.contactId === id).length,
-	};
-	const linked = Object.entries(counts).filter(([, count]) => count > 0);
+	const links = (other: JsonObject) =>
+		other.clientId === id ||
+		other.contactId === id ||
+		(Array.isArray(other.contacts) && other.contacts.includes(id as Json));
+	const linked = (['deals', 'invoices', 'quotations'] as const)
+		.map((kind) => [kind, space.all(kind).filter(links)] as const)
+		.filter(([, records]) => records.length > 0);
 	return linked.length
-		? `Cannot delete ${String(id)}: it has linked ${linked.map(([kind, count]) => `${kind} (${count})`).join(', ')}; delete or reassign them first`
+		? `Cannot delete ${String(id)}: it has linked ${linked
+				.map(
+					([kind, records]) => `${kind} (${records.map((other) => String(other.id)).join(', ')})`,
+				)
+				.join(', ')}; delete or reassign them first`
 		: undefined;
+}
+
+const displayName = (record: JsonObject) =>
+	[record.firstName, record.lastName].filter(Boolean).join(' ');
+
+/** §11.1 response fields; `type` is the record-type field (its name is not in the reference). */
+function renderContact(record: JsonObject, space: Workspace): JsonObject {
+	const companyId = record.companyId ?? null;
+	return withCustomFields(
+		{
+			id: record.id,
+			name: record.name ?? displayName(record),
+			number: record.number,
+			type: 'contact',
+			firstName: record.firstName ?? null,
+			lastName: record.lastName ?? null,
+			salutation: record.salutation ?? null,
+			email: record.email ?? null,
+			phone: record.phone ?? record.mobile ?? null,
+			jobTitle: record.jobTitle ?? null,
+			description: record.description ?? null,
+			taxNumber: record.taxNumber ?? null,
+			website: record.website ?? null,
+			openingBalance: record.openingBalance ?? 0,
+			showJobAmountToWorker: record.showJobAmountToWorker ?? false,
+			isClientPortalEnabled: record.isClientPortalEnabled ?? false,
+			companyId,
+			companyName: clientName(space, companyId),
+			parentClientId: companyId,
+			stageId: record.stageId ?? null,
+			stageName: nameOf(space, 'clientStages', record.stageId),
+			leadStageId: record.leadStageId ?? null,
+			ownerUserId: record.ownerUserId ?? null,
+			vendorId: record.vendorId ?? null,
+			crmSourceId: record.sourceId ?? null,
+			sourceName: nameOf(space, 'leadSources', record.sourceId),
+			currency: record.currency ?? null,
+			internalNotes: record.internalNotes ?? null,
+			profileImage: record.profileImage ?? null,
+			instagram: record.instagram ?? null,
+			facebook: record.facebook ?? null,
+			linkedin: record.linkedin ?? null,
+			twitter: record.twitter ?? null,
+			billingAddress: record.billingAddress ?? null,
+			createdAt: record.createdAt,
+			updatedAt: record.updatedAt ?? record.createdAt,
+		},
+		record,
+		definitionsOf(space, 'contacts'),
+	);
 }
 
 const get = (key: string) => (record: JsonObject) => record[key];
 
 export const CRM_RESOURCES: CrmResource[] = [
+	{
+		// §11.1; the create body is not documented: the PATCH page's fields are taken for it
+		// (README Assumptions). No GET /contacts/{id} is listed.
+		path: 'contacts',
+		kind: 'contacts',
+		prefix: 'clt_',
+		label: 'contact',
+		numberPrefix: 'C-',
+		defaults: { type: 'contact' },
+		body: {
+			fields: {
+				firstName: required,
+				lastName: text,
+				salutation: text,
+				email: { kind: 'email' },
+				phone: text,
+				jobTitle: text,
+				companyId: (value, space) =>
+					typeof value === 'string' && space.get('clients', value)?.type === 'company'
+						? { value }
+						: { problem: `must be the clt_ ID of a company in this workspace` },
+				stageId: refTo('client stage', 'clientStages'),
+				leadStageId: refTo('lead stage', 'leadStages'),
+				ownerUserId: user,
+				vendorId: text,
+				sourceId: refTo('CRM source', 'leadSources'),
+				billingAddress: address,
+			},
+			required: ['firstName'],
+		},
+		get: false,
+		definitions: (space) => definitionsOf(space, 'contacts'),
+		list: {
+			search: (record) => [
+				displayName(record),
+				record.email,
+				record.number,
+				record.phone ?? record.mobile,
+			],
+			// §7 shows orderBy=name&orderDir=asc; the full list is not documented.
+			orderBy: { createdAt: get('createdAt'), updatedAt: get('updatedAt'), name: displayName },
+			filters: {
+				stageId: get('stageId'),
+				leadStageId: get('leadStageId'),
+				ownerUserId: get('ownerUserId'),
+				sourceId: get('sourceId'),
+				crmSourceId: get('sourceId'),
+				companyId: get('companyId'),
+			},
+		},
+		render: renderContact,
+		settle: (next) => {
+			next.name = displayName(next);
+		},
+		deleteBlocked: linkedRecords,
+	},
 	{
 		path: 'companies',
 		kind: 'clients',

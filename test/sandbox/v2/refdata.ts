@@ -1,8 +1,10 @@
 /**
- * v2 reference data (heffl-reference.md §8.1, §11.7–§11.12, §13): pipelines and their
- * stages, lead stages, tags, products, users, client stages, CRM sources and
+ * v2 reference data (heffl-reference.md §8.1, §11.6–§11.12, §13): the leads list, pipelines
+ * and their stages, lead stages, tags, products, users, client stages, CRM sources and
  * custom-field definitions. The records are the ones v1 reads (one workspace, two
  * views); v2 renders them with their prefixed IDs.
+ * `GET /custom-fields` answers the §6.2 envelope of definitions `{id, entity, key, label,
+ * dataType, required, values, pipelineId}` — a guess, §11.12 shows no shape (README Assumptions).
  */
 import { ApiError } from '../errors';
 import type { Store, Workspace } from '../store';
@@ -423,6 +425,27 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 				(user) =>
 					!search || `${String(user.name)} ${String(user.email)}`.toLowerCase().includes(search),
 			),
+			query,
+		);
+	}
+	if (first === 'leads' && !second) {
+		// §11.6: only the list is named (it shares the §7 list model); no v2 lead shape is
+		// documented, so rows are the leads as stored (README Assumptions).
+		const get = (key: string) => (record: JsonObject) => record[key];
+		return v2List(
+			space,
+			{
+				kind: 'leads',
+				render: (record) => ({ ...record }),
+				search: (record) => [record.name, record.email, record.number, record.mobile],
+				orderBy: { createdAt: get('createdAt'), updatedAt: get('updatedAt'), name: get('name') },
+				filters: {
+					stageId: get('stageId'),
+					leadStageId: get('stageId'),
+					ownerUserId: get('ownerUserId'),
+					archived: get('archived'),
+				},
+			},
 			query,
 		);
 	}
