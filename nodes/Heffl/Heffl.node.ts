@@ -10,8 +10,8 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { nodeProperties, subtitleExpression } from './descriptions';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
-import type { ExecutionState } from './operations';
-import { runOperation } from './operations';
+import { resourceMapping } from './methods/resourceMapping';
+import { newExecutionState, runOperation } from './operations';
 import { findResource } from './catalog';
 import type { NodeVersion, OperationName } from './spec';
 
@@ -36,7 +36,7 @@ export class Heffl implements INodeType {
 		properties: nodeProperties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	/** The one item loop: paired items and continueOnFail live here, not in the operations. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -45,7 +45,7 @@ export class Heffl implements INodeType {
 		const typeVersion = this.getNode().typeVersion;
 		const version: NodeVersion = typeVersion >= 3 ? 3 : typeVersion >= 2 ? 2 : 1;
 		// Items run one after another, so an e-mail upserted by one item is updated by the next.
-		const state: ExecutionState = { upserted: new Map() };
+		const state = newExecutionState();
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {
 				const resource = findResource(

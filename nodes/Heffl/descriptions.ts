@@ -3,7 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_RETRIES } from '../shared/transport';
 import { PICKABLE_RESOURCES, resourcesOf } from './catalog';
 import type { FieldSpec, NodeVersion, OperationName, ResourceSpec } from './spec';
-import { fieldParameter, fieldsOf, resourceParameter } from './spec';
+import { fieldParameter, fieldsOf, plural, resourceParameter } from './spec';
 
 const OPERATIONS: Record<
 	OperationName,
@@ -30,8 +30,8 @@ const OPERATIONS: Record<
 	},
 	getAll: {
 		name: 'Get Many',
-		action: (r) => `Get many ${r.label}s`,
-		description: (r) => `Retrieve a list of ${r.label}s`,
+		action: (r) => `Get many ${plural(r.label)}`,
+		description: (r) => `Retrieve a list of ${plural(r.label)}`,
 	},
 	upsert: {
 		name: 'Create or Update',
@@ -206,17 +206,55 @@ function customFieldsProperty(
 			],
 		});
 	}
+	// Version 3 lists the custom fields from their definitions above this one.
+	const mapped = version >= 3 && resource.customFieldsFrom !== undefined;
 	return {
-		displayName: 'Custom Fields',
+		displayName: mapped ? 'Custom Fields (by Label or Key)' : 'Custom Fields',
 		name: 'customFields',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Custom Field',
 		default: {},
 		displayOptions: show(resource, [...creates, 'update']),
-		description:
-			'Custom fields defined in Heffl. The label is turned into Heffl\'s key: lower case, spaces to underscores, prefixed cf_ ("Budget Range" → cf_budget_range). Keys that already start with cf_ are sent unchanged.',
+		description: `${mapped ? 'Custom fields not in the list above (for example one added after this node was set up).' : 'Custom fields defined in Heffl.'} The label is turned into Heffl's key: lower case, spaces to underscores, prefixed cf_ ("Budget Range" → cf_budget_range). Keys that already start with cf_ are sent unchanged.`,
 		options: [{ displayName: 'Field', name: 'field', values }],
+	};
+}
+
+/**
+ * Version 3: the custom fields of the record, read from Heffl's definitions (a deal's
+ * pipeline, a quotation's template) and asked for with their types and allowed values.
+ */
+function customFieldsMapperProperty(
+	resource: ResourceSpec,
+	creates: OperationName[],
+): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFieldsMapping',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		description: `Custom fields of the ${resource.label}, as defined in Heffl, with their types and allowed values`,
+		displayOptions: show(resource, [...creates, 'update']),
+		typeOptions: {
+			loadOptionsDependsOn: [
+				'operation',
+				'pipeline',
+				'updateFields.pipeline',
+				'template',
+				`${resourceParameter(resource)}.value`,
+			],
+			resourceMapper: {
+				resourceMapperMethod: 'getCustomFieldColumns',
+				mode: 'add',
+				valuesLabel: 'Custom Fields',
+				fieldWords: { singular: 'custom field', plural: 'custom fields' },
+				addAllFields: false,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
 	};
 }
 
@@ -370,6 +408,8 @@ function resourceProperties(resource: ResourceSpec, version: NodeVersion): INode
 		});
 	}
 
+	if (version >= 3 && resource.customFieldsFrom)
+		properties.push(customFieldsMapperProperty(resource, creates));
 	if (resource.customFields) properties.push(customFieldsProperty(resource, version, creates));
 
 	if (has('getAll')) {

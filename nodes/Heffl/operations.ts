@@ -26,17 +26,28 @@ import {
 	fieldParameter,
 	fieldsOf,
 	isFilterSpec,
+	plural,
 	resourceParameter,
 } from './spec';
+import type { CustomFieldDefinition } from './customFields';
+import { customFieldKey, customFieldValue, readDefinitions, scopeOf } from './customFields';
+import type { Checked } from './values';
+import {
+	asText,
+	checked,
+	fail,
+	isEmpty,
+	isoDate,
+	ok,
+	parseJsonList,
+	parseJsonObject,
+} from './values';
 
 /** Version 1 only: longest text sent for a field; notes and descriptions may be longer. */
 const MAX_TEXT = 1000;
 const MAX_LONG_TEXT = 20_000;
 const LONG_TEXT_FIELDS = new Set(['notes', 'description']);
 const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[A-Za-z]{2,}$/;
-/** ISO 8601 calendar dates, extended or basic, with an optional time and zone. */
-const ISO_DATE =
-	/^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2})(?::?(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 /** A list is read until this many pages, so a cursor that never ends cannot loop for ever. */
 const MAX_PAGES = 10_000;
 
@@ -47,112 +58,6 @@ function hasControlCharacters(text: string): boolean {
 		if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
 	}
 	return false;
-}
-
-/** A checked value, or what is wrong with it and how to fix it. */
-type Checked = { value: IDataObject[string] } | { problem: string; hint?: string };
-
-function isEmpty(value: unknown): boolean {
-	if (value && typeof value === 'object' && '__rl' in value)
-		return isEmpty((value as IDataObject).value);
-	return (
-		value === undefined ||
-		value === null ||
-		(typeof value === 'string' && value.trim() === '') ||
-		(Array.isArray(value) && value.length === 0) ||
-		(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
-	);
-}
-
-const fail = (problem: string, hint?: string): Checked => ({ problem, hint });
-const ok = (value: IDataObject[string]): Checked => ({ value });
-
-/**
- * An ISO 8601 date or date-time as Heffl takes it: `YYYY-MM-DD` for dates, a UTC
- * date-time with milliseconds for date-times. Refuses dates that are not on the
- * calendar (2026-02-31). A time without a zone is read as UTC.
- */
-export function isoDate(text: string, as: 'date' | 'dateTime'): Checked {
-	const match = ISO_DATE.exec(text.trim());
-	const hint = 'Use an ISO 8601 date like 2026-12-31 or a date-time like 2026-12-31T17:00:00Z.';
-	if (!match) return fail(`'${text}' is not an ISO 8601 date`, hint);
-	const [year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '0', zone] =
-		match.slice(1);
-	const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-	if (
-		calendar.getUTCFullYear() !== Number(year) ||
-		calendar.getUTCMonth() !== Number(month) - 1 ||
-		calendar.getUTCDate() !== Number(day) ||
-		Number(hours) > 23 ||
-		Number(minutes) > 59 ||
-		Number(seconds) > 59
-	) {
-		return fail(`'${text}' is not a date on the calendar`, hint);
-	}
-	if (as === 'date') return ok(`${year}-${month}-${day}`);
-	let offsetMinutes = 0;
-	if (zone && zone.toUpperCase() !== 'Z') {
-		const [, sign, zoneHours, zoneMinutes = '0'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) ?? [];
-		offsetMinutes = (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes));
-	}
-	const utc =
-		Date.UTC(
-			Number(year),
-			Number(month) - 1,
-			Number(day),
-			Number(hours),
-			Number(minutes),
-			Number(seconds),
-			Math.floor(Number(`0.${fraction}`) * 1000),
-		) -
-		offsetMinutes * 60_000;
-	return ok(new Date(utc).toISOString());
-}
-
-/** Text of a value n8n may hand over as a Luxon DateTime, a Date or a string. */
-function asText(value: unknown): string {
-	if (typeof value === 'string') return value;
-	if (value instanceof Date) return value.toISOString();
-	const withIso = value as { toISO?: () => string } | null;
-	if (withIso && typeof withIso.toISO === 'function') return withIso.toISO();
-	return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-function parseJsonObject(original: unknown): Checked {
-	let parsed: unknown = original;
-	if (typeof original === 'string') {
-		try {
-			parsed = JSON.parse(original);
-		} catch (error) {
-			return fail(
-				`is not valid JSON (${(error as Error).message})`,
-				'Write an object like {"email": "ada@example.com"}.',
-			);
-		}
-	}
-	return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-		? ok(parsed as IDataObject)
-		: fail('must be a JSON object', 'Write an object like {"email": "ada@example.com"}.');
-}
-
-/** A JSON list of objects, as text or as the list an expression gives. */
-function parseJsonList(original: unknown): Checked {
-	let parsed: unknown = original;
-	const hint = 'Write a list like [{"name": "Audit", "quantity": 1, "price": 500}].';
-	if (typeof original === 'string') {
-		try {
-			parsed = JSON.parse(original);
-		} catch (error) {
-			return fail(`is not valid JSON (${(error as Error).message})`, hint);
-		}
-	}
-	if (!Array.isArray(parsed)) return fail('must be a JSON list', hint);
-	const wrong = parsed.findIndex(
-		(entry) => !entry || typeof entry !== 'object' || Array.isArray(entry),
-	);
-	return wrong === -1
-		? ok(parsed as IDataObject[])
-		: fail(`entry ${wrong + 1} is not an object`, hint);
 }
 
 /** Version 1's checks, unchanged for its saved workflows (except real calendar dates). */
@@ -291,25 +196,17 @@ function checkValue(field: FieldSpec, given: unknown, version: NodeVersion): Che
 	return checkTextV1(field, text, value);
 }
 
-/** The checked value, or a NodeOperationError that names the field and says how to fix it. */
-function checked(
-	node: INode,
-	itemIndex: number,
-	where: string,
-	result: Checked,
-): IDataObject[string] {
-	if ('value' in result) return result.value;
-	throw new NodeOperationError(node, `${where}: ${result.problem}`, {
-		itemIndex,
-		description: result.hint,
-	});
-}
-
 /** A main field is asked for only when its `showWhen` parameters have the listed values. */
 function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number): boolean {
 	return Object.entries(field.showWhen ?? {}).every(([parameter, values]) =>
 		values.includes(String(context.getNodeParameter(parameter, itemIndex, ''))),
 	);
+}
+
+/** A write's body, and where each custom field the user set came from (for messages). */
+interface Written {
+	body: IDataObject;
+	customFields: Map<string, string>;
 }
 
 /**
@@ -324,7 +221,7 @@ function collectBody(
 	operation: 'create' | 'update' | 'upsert',
 	itemIndex: number,
 	version: NodeVersion,
-): IDataObject {
+): Written {
 	const node = context.getNode();
 	const fields = fieldsOf(resource, operation === 'update' ? 'update' : 'create');
 	const given: Array<[FieldSpec, unknown, string]> = [];
@@ -395,8 +292,19 @@ function collectBody(
 			body[fieldKey(field)] = null;
 		}
 	}
+	const custom = new Map<string, string>();
 	if (resource.customFields) {
-		mergeInto(body, customFields(context, itemIndex, version), 'Custom Fields', node, itemIndex);
+		for (const [key, value, where] of customFieldEntries(context, resource, itemIndex, version)) {
+			if (key in body)
+				checked(
+					node,
+					itemIndex,
+					where,
+					fail(`'${key}' is also set by another field`, 'Set each key once.'),
+				);
+			body[key] = value;
+			if (value !== null) custom.set(key, where);
+		}
 	}
 	if (version !== 1 && resource.extraFields && !isEmpty(collection.extraFields)) {
 		const where = `${collectionName} › Extra Fields (JSON)`;
@@ -409,7 +317,10 @@ function collectBody(
 			description: `Add at least one field (or custom field) to change on the ${resource.label}.`,
 		});
 	}
-	return operation === 'create' && resource.beforeCreate ? resource.beforeCreate(body) : body;
+	return {
+		body: operation === 'create' && resource.beforeCreate ? resource.beforeCreate(body) : body,
+		customFields: custom,
+	};
 }
 
 /** Adds `extra` to `body`, refusing a key another field already set. */
@@ -433,13 +344,6 @@ function mergeInto(
 	}
 }
 
-/** Heffl's key for a custom field label: lower case, spaces to underscores, prefixed cf_. */
-export function customFieldKey(label: string): string {
-	const trimmed = label.trim();
-	if (trimmed.startsWith('cf_')) return trimmed;
-	return `cf_${trimmed.toLowerCase().replace(/ /g, '_')}`;
-}
-
 const CUSTOM_VALUE_TYPES: Record<string, FieldSpec['type'] | 'date' | 'dateTime' | 'json'> = {
 	string: 'string',
 	number: 'number',
@@ -449,21 +353,40 @@ const CUSTOM_VALUE_TYPES: Record<string, FieldSpec['type'] | 'date' | 'dateTime'
 	json: 'json',
 };
 
-/** Custom-field values go through the same checks as standard fields of their type. */
-function customFields(
+/** Version 3: the custom fields are listed from their definitions (the resource mapper). */
+export const hasDefinitions = (resource: ResourceSpec, version: NodeVersion) =>
+	version >= 3 && resource.customFieldsFrom !== undefined;
+
+/**
+ * The custom fields set on an item, as `[key, value, where]`: those of the resource
+ * mapper (version 3), then those entered by label or key, each checked as its Type says.
+ */
+function customFieldEntries(
 	context: IExecuteFunctions,
+	resource: ResourceSpec,
 	itemIndex: number,
 	version: NodeVersion,
-): IDataObject {
+): Array<[string, IDataObject[string], string]> {
 	const node = context.getNode();
-	const body: IDataObject = {};
-	const entries = context.getNodeParameter('customFields.field', itemIndex, []) as Array<{
+	const entries: Array<[string, IDataObject[string], string]> = [];
+	const mapped = hasDefinitions(resource, version);
+	if (mapped) {
+		const values = (context.getNodeParameter('customFieldsMapping.value', itemIndex, null) ??
+			{}) as IDataObject;
+		for (const [key, value] of Object.entries(values)) {
+			// A date n8n turned into a DateTime is sent as text; its definition decides the form.
+			if (!isEmpty(value))
+				entries.push([key, typeof value === 'object' ? asText(value) : value, 'Custom Fields']);
+		}
+	}
+	const manual = context.getNodeParameter('customFields.field', itemIndex, []) as Array<{
 		label?: string;
 		value?: unknown;
 		valueType?: string;
 	}>;
-	entries.forEach((entry, position) => {
-		const where = `Custom Fields › field ${position + 1}`;
+	const group = mapped ? 'Custom Fields (by Label or Key)' : 'Custom Fields';
+	manual.forEach((entry, position) => {
+		const where = `${group} › field ${position + 1}`;
 		if (isEmpty(entry.label)) {
 			checked(
 				node,
@@ -475,7 +398,7 @@ function customFields(
 		const key = customFieldKey(String(entry.label));
 		if (isEmpty(entry.value)) {
 			// Version 1 clears an emptied custom field; version 2 leaves it out.
-			if (version === 1) body[key] = null;
+			if (version === 1) entries.push([key, null, where]);
 			return;
 		}
 		const kind = CUSTOM_VALUE_TYPES[entry.valueType ?? 'string'] ?? 'string';
@@ -485,14 +408,106 @@ function customFields(
 			type: kind === 'number' || kind === 'boolean' ? kind : 'string',
 			format: kind === 'date' || kind === 'dateTime' || kind === 'json' ? kind : undefined,
 		};
-		body[key] = checked(
-			node,
-			itemIndex,
-			`${where} (${key})`,
-			checkValue(field, entry.value, version),
-		);
+		entries.push([
+			key,
+			checked(node, itemIndex, `${where} (${key})`, checkValue(field, entry.value, version)),
+			where,
+		]);
 	});
-	return body;
+	return entries;
+}
+
+/** What a definition list covers, for messages: "deals in pipeline dpl_1". */
+function scopeName(resource: ResourceSpec, body: IDataObject): string {
+	if (resource.customFieldsFrom && 'template' in resource.customFieldsFrom)
+		return `the quotation template ${String(body.templateId)}`;
+	return body.pipelineId === undefined
+		? `Heffl's ${plural(resource.label)}`
+		: `${plural(resource.label)} in pipeline ${String(body.pipelineId)}`;
+}
+
+/** The request settings the definitions are read with: the item's own. */
+const checkRequest = (base: Omit<HefflRequest, 'method' | 'path'>) => ({
+	itemIndex: base.itemIndex ?? 0,
+	maxRetries: base.maxRetries ?? 0,
+});
+
+/**
+ * Version 3: the custom fields of a write checked against their definitions before
+ * anything is sent. Values are converted to their definition's type; a key no
+ * definition has is refused where the definitions are the whole set for the record;
+ * a create without a required custom field is refused. Definitions are read once per
+ * execution and scope; when they cannot be read the values go to Heffl as given.
+ */
+async function checkCustomFields(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	written: Written,
+	creating: boolean,
+	request: { itemIndex: number; maxRetries: number },
+	state: ExecutionState,
+): Promise<void> {
+	const { body, customFields } = written;
+	const source = resource.customFieldsFrom;
+	if (!source || (!creating && customFields.size === 0)) return;
+	const where = scopeOf(source, {
+		pipelineId: typeof body.pipelineId === 'string' ? body.pipelineId : undefined,
+		templateId: typeof body.templateId === 'string' ? body.templateId : undefined,
+	});
+	if (!where) return;
+	const cacheKey = JSON.stringify(where.scope);
+	let read = state.definitions.get(cacheKey);
+	if (!read) {
+		read = readDefinitions.call(context, where.scope, request).catch((error: Error) => error);
+		state.definitions.set(cacheKey, read);
+	}
+	const definitions = await read;
+	const node = context.getNode();
+	const { itemIndex } = request;
+	if (definitions instanceof Error) {
+		if (!state.unreadDefinitions.has(cacheKey)) {
+			state.unreadDefinitions.add(cacheKey);
+			context.addExecutionHints({
+				message: `The custom-field definitions of ${scopeName(resource, body)} could not be read (${definitions.message}); custom fields were sent as given, unchecked.`,
+				location: 'outputPane',
+			});
+		}
+		return;
+	}
+	const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
+	const known = (list: CustomFieldDefinition[]) =>
+		list.map((definition) => `${definition.label} (${definition.key})`).join(', ') || 'none';
+	for (const [key, origin] of customFields) {
+		const definition = byKey.get(key);
+		if (definition) {
+			body[key] = checked(
+				node,
+				itemIndex,
+				`${origin} › ${definition.label}`,
+				customFieldValue(definition, body[key]),
+			);
+		} else if (where.complete) {
+			throw new NodeOperationError(
+				node,
+				`${origin} › ${key}: ${scopeName(resource, body)} have no custom field with this key`,
+				{
+					itemIndex,
+					description: `Nothing was sent. Custom fields there: ${known(definitions)}. Pick one from the list, or add the field in Heffl (Settings → Custom fields).`,
+				},
+			);
+		}
+	}
+	if (!creating) return;
+	const missing = definitions.filter(
+		(definition) => definition.required && isEmpty(body[definition.key]),
+	);
+	if (missing.length) {
+		throw new NodeOperationError(
+			node,
+			`Custom Fields: ${scopeName(resource, body)} require ${known(missing)}`,
+			{ itemIndex, description: 'Nothing was sent. Set them under Custom Fields.' },
+		);
+	}
 }
 
 /**
@@ -793,7 +808,7 @@ async function verifiedList(
 			if (unknown) {
 				throw new NodeOperationError(
 					context.getNode(),
-					`Filters › ${unknown.check.name}: Heffl's ${resource.label}s do not show this field, so the filter cannot be checked`,
+					`Filters › ${unknown.check.name}: Heffl's ${plural(resource.label)} do not show this field, so the filter cannot be checked`,
 					{
 						itemIndex: request.itemIndex,
 						description:
@@ -830,8 +845,22 @@ async function verifiedList(
 	return kept;
 }
 
-/** What one execution remembers across its items: e-mail → record ID, per resource. */
-export type ExecutionState = { upserted: Map<string, string> };
+/**
+ * What one execution remembers across its items: e-mail → record ID, per resource; the
+ * custom-field definitions read per scope (or why they could not be), and which
+ * unreadable scopes it has already said so for.
+ */
+export interface ExecutionState {
+	upserted: Map<string, string>;
+	definitions: Map<string, Promise<CustomFieldDefinition[] | Error>>;
+	unreadDefinitions: Set<string>;
+}
+
+export const newExecutionState = (): ExecutionState => ({
+	upserted: new Map(),
+	definitions: new Map(),
+	unreadDefinitions: new Set(),
+});
 
 /**
  * The records whose e-mail is exactly `email` (ignoring case and surrounding spaces).
@@ -872,7 +901,8 @@ async function upsert(
 			description: `The ${resource.label} is found by it, or created with it.`,
 		});
 	}
-	const body = collectBody(context, resource, 'upsert', itemIndex, version);
+	const written = collectBody(context, resource, 'upsert', itemIndex, version);
+	const { body } = written;
 	const emailKey = 'email';
 	if (
 		body[emailKey] !== undefined &&
@@ -892,7 +922,7 @@ async function upsert(
 		if (found.length > 1) {
 			throw new NodeOperationError(
 				node,
-				`Email: ${found.length} ${resource.label}s have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
+				`Email: ${found.length} ${plural(resource.label)} have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
 				{
 					itemIndex,
 					description: `Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
@@ -913,6 +943,8 @@ async function upsert(
 				{ itemIndex },
 			);
 		}
+		if (hasDefinitions(resource, version))
+			await checkCustomFields(context, resource, written, true, checkRequest(base), state);
 		const created = await hefflRequest.call(context, {
 			...base,
 			method: 'POST',
@@ -921,6 +953,8 @@ async function upsert(
 		});
 		record = unwrap(created);
 	} else {
+		if (hasDefinitions(resource, version))
+			await checkCustomFields(context, resource, written, false, checkRequest(base), state);
 		record = unwrap(
 			await hefflRequest.call(context, {
 				...base,
@@ -941,7 +975,7 @@ export async function runOperation(
 	operation: OperationName,
 	itemIndex: number,
 	version: NodeVersion,
-	state: ExecutionState = { upserted: new Map() },
+	state: ExecutionState = newExecutionState(),
 ): Promise<IDataObject | IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const base: Omit<HefflRequest, 'method' | 'path'> = {
@@ -959,15 +993,28 @@ export async function runOperation(
 
 	const path = (operation: OperationName) => resource.paths?.[operation] ?? resource.path;
 	const byId = () => recordId(this, resource, itemIndex, version, path(operation));
+	/** The body of a create or update, its custom fields checked against their definitions. */
+	const write = async (kind: 'create' | 'update') => {
+		const written = collectBody(this, resource, kind, itemIndex, version);
+		if (hasDefinitions(resource, version))
+			await checkCustomFields(
+				this,
+				resource,
+				written,
+				kind === 'create',
+				checkRequest(base),
+				state,
+			);
+		return written.body;
+	};
 
 	switch (operation) {
 		case 'create': {
+			const body = await write('create');
 			const created = await request(
 				method('POST'),
 				operationPath(this, resource, operation, itemIndex),
-				{
-					body: collectBody(this, resource, 'create', itemIndex, version),
-				},
+				{ body },
 			);
 			return resource.afterCreate ? resource.afterCreate(created) : created;
 		}
@@ -976,9 +1023,8 @@ export async function runOperation(
 		case 'get':
 			return simplified(this, resource, itemIndex)(unwrap(await request(method('GET'), byId())));
 		case 'update': {
-			return await request(method('PATCH'), byId(), {
-				body: collectBody(this, resource, 'update', itemIndex, version),
-			});
+			const recordUrl = byId();
+			return await request(method('PATCH'), recordUrl, { body: await write('update') });
 		}
 		case 'delete': {
 			const recordUrl = byId();

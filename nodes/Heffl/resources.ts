@@ -202,6 +202,7 @@ export const contact: ResourceSpec = {
 	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,
 	customFields: true,
+	customFieldsFrom: { entity: 'contacts' },
 	title: (contact) =>
 		[contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '), contact.email]
 			.filter(Boolean)

@@ -171,6 +171,9 @@ export const TEMPLATE_TYPES = [
 	'documents',
 ];
 
+/** "leads", "companies". */
+export const plural = (label: string) => `${label.replace(/([^aeiou])y$/, '$1ie')}s`;
+
 export const lower = (value: unknown) => String(value ?? '').toLowerCase();
 
 /** A record matches when any of its text values (one level deep) contains the term. */

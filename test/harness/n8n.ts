@@ -23,6 +23,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 	IConnections,
+	ResourceMapperFields,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
@@ -332,3 +333,19 @@ export async function listSearch(
 }
 
 export { NodeHelpers };
+
+/** Calls a resource mapper's method as the editor does, with the parameters set so far. */
+export async function resourceMapperFields(
+	method: string,
+	parameters: INodeParameters,
+	credentials: HefflCredentials,
+): Promise<ResourceMapperFields> {
+	const heffl = NODE_TYPES['n8n-nodes-heffl.heffl'] as Heffl;
+	const mapper = (
+		heffl.methods.resourceMapping as Record<
+			string,
+			(this: unknown) => Promise<ResourceMapperFields>
+		>
+	)[method];
+	return await mapper.call(loadOptionsContext(parameters, credentials));
+}
