@@ -110,7 +110,7 @@ export function fieldProperty(field: FieldSpec, name = field.name): INodePropert
 /** `searchLeads`, `searchDocumentTemplates`, ...: the From List method of a resource. */
 export function searchMethodName(resourceValue: string, resources: ResourceSpec[]): string {
 	const resource = resources.find((candidate) => candidate.value === resourceValue);
-	return `search${(resource?.displayName ?? resourceValue).replace(/ /g, '')}s`;
+	return `search${plural(resource?.displayName ?? resourceValue).replace(/ /g, '')}`;
 }
 
 function locator(

@@ -165,6 +165,8 @@ function checkValue(field: FieldSpec, given: unknown, version: NodeVersion): Che
 			}
 			list.push(item);
 		}
+		// A list of record pickers (a deal's contacts) is sent as the list of their IDs.
+		if (field.format === 'ids') return ok(list.flatMap((item) => Object.values(item) as string[]));
 		return ok(list);
 	}
 	if (field.type === 'collection') {

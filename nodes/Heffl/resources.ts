@@ -219,9 +219,9 @@ export const contact: ResourceSpec = {
 		email('E-mail address of the contact'),
 		phone('phone', 'Phone', 'Phone number of the contact'),
 		text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
-		link('company', 'companyId', 'Company', 'company (client) the contact works for', 'clt_', {
+		link('company', 'companyId', 'Company', 'company the contact works for', 'clt_', {
 			nullable: true,
-			locator: 'client',
+			locator: 'company',
 		}),
 		link('clientStage', 'stageId', 'Client Stage', 'client stage of the contact', 'cs_', {
 			locator: 'clientStage',
@@ -663,10 +663,28 @@ export const deal: ResourceSpec = {
 		currencyField,
 		toggle('isInclusiveTax', 'Prices Include Tax', 'Whether the prices include tax'),
 		usersField('assignees', 'assignees', 'the deal is assigned to'),
-		text('contacts', 'Contact IDs', 'IDs of the contacts linked to the deal, separated by commas', {
+		{
+			displayName: 'Contacts',
+			name: 'contactPicks',
+			key: 'contacts',
+			type: 'fixedCollection',
 			format: 'ids',
-			placeholder: 'e.g. clt_abc123, clt_def456',
-		}),
+			default: {},
+			entryName: 'Contact',
+			placeholder: 'Add Contact',
+			description: 'Contacts linked to the deal, picked one by one',
+			members: [
+				link('contact', 'contact', 'Contact', 'contact linked to the deal', 'clt_', {
+					locator: 'contact',
+				}),
+			],
+		},
+		text(
+			'contacts',
+			'Contact IDs',
+			'IDs of the contacts linked to the deal, separated by commas (or a list from an expression). Use this or Contacts, not both.',
+			{ format: 'ids', placeholder: 'e.g. clt_abc123, clt_def456' },
+		),
 		tagsField('tags', 'deal'),
 		...lineItems('products', 'deal', false),
 	],
