@@ -99,6 +99,7 @@ function roundTripWorkflow(resource: CrudResource) {
 let roundTrips: Record<CrudResource, ReturnType<typeof linearWorkflow>>;
 let contactsWorkflow: ReturnType<typeof linearWorkflow>;
 let version2Workflow: ReturnType<typeof linearWorkflow>;
+let version3Workflow: ReturnType<typeof linearWorkflow>;
 let errorWorkflow: ReturnType<typeof linearWorkflow>;
 let httpWorkflow: ReturnType<typeof linearWorkflow>;
 let triggerWorkflow: ReturnType<typeof linearWorkflow>;
@@ -142,6 +143,42 @@ beforeAll(async () => {
 			'Won Deals',
 			{ resource: 'deal', operation: 'getAll', returnAll: true, filters: { status: 'WON' } },
 			v2,
+		),
+	]);
+	// Version 3 (the v2 CRM surface): custom fields from their definitions, a v2 filter builder.
+	const v3 = { typeVersion: 3 };
+	version3Workflow = webhookWorkflow('Version3', [
+		heffl(
+			'Company',
+			{
+				resource: 'company',
+				operation: 'create',
+				name: 'E2E Trading',
+				customFieldsMapping: {
+					mappingMode: 'defineBelow',
+					value: { cf_industry: 'retail', cf_company_size: '=12', cf_regions: 'emea, APAC' },
+					matchingColumns: [],
+					schema: [],
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
+				},
+			},
+			v3,
+		),
+		heffl(
+			'Won Deals',
+			{
+				resource: 'deal',
+				operation: 'getAll',
+				returnAll: true,
+				simplify: false,
+				filters: {
+					conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
+					orderBy: 'price',
+					orderDir: 'asc',
+				},
+			},
+			v3,
 		),
 	]);
 	contactsWorkflow = webhookWorkflow('Contacts', [
@@ -274,6 +311,67 @@ describe('the packed package in real n8n', () => {
 		expect(outputs.Update[0]).toMatchObject({ id: outputs.Create[0].id, title: 'Head Buyer' });
 		const won = sandbox.records('deals').filter((deal) => deal.status === 'WON');
 		expect(outputs['Won Deals'].map((deal) => deal.id)).toEqual(won.map((deal) => deal.id));
+	});
+
+	test('version 3: custom fields converted by their definitions; deals filtered and sorted by Heffl (§7)', async () => {
+		sandbox.clearRequests();
+		const outputs = await run(version3Workflow);
+		expect(outputs.Company[0]).toMatchObject({
+			name: 'E2E Trading',
+			cf_industry: 'Retail',
+			cf_company_size: 12,
+			cf_regions: ['EMEA', 'APAC'],
+		});
+		const won = sandbox.records('deals').filter((deal) => deal.status === 'WON');
+		expect(outputs['Won Deals'].map((deal) => deal.id).sort()).toEqual(
+			won.map((deal) => String(deal.id)).sort(),
+		);
+		const prices = outputs['Won Deals'].map((deal) => Number(deal.price ?? 0));
+		expect(prices).toEqual([...prices].sort((a, b) => a - b));
+		const list = sandbox.requests.find((request) => request.path.startsWith('/api/v2/deals?'));
+		expect(decodeURIComponent(String(list?.path))).toContain(
+			'filters={"status":{"operator":"is","values":["WON"]}}',
+		);
+	});
+
+	test("the resource mapper through n8n's editor API lists the definitions of entity, pipeline and template (§11.12, §11.13)", async () => {
+		const fields = async (parameters: IDataObject) =>
+			(
+				(await session.call('POST', '/dynamic-node-parameters/resource-mapper-fields', {
+					path: 'customFieldsMapping',
+					nodeTypeAndVersion: { name: 'n8n-nodes-heffl.heffl', version: 3 },
+					methodName: 'getCustomFieldColumns',
+					currentNodeParameters: parameters,
+					credentials,
+				})) as { fields: IDataObject[] }
+			).fields;
+		const definitions = (entity: string, pipelineId: unknown = null) =>
+			sandbox
+				.records('customFields' as never)
+				.filter(
+					(definition) =>
+						definition.entity === entity &&
+						(definition.pipelineId === null || definition.pipelineId === pipelineId),
+				)
+				.map((definition) => definition.key)
+				.sort();
+		const keys = (list: IDataObject[]) => list.map((field) => field.id).sort();
+		const companyFields = await fields({ resource: 'company', operation: 'create' });
+		expect(keys(companyFields)).toEqual(definitions('companies'));
+		expect(companyFields.find((field) => field.id === 'cf_industry')).toMatchObject({
+			required: true,
+			type: 'options',
+		});
+		const [pipeline] = sandbox.records('pipelines');
+		expect(
+			keys(await fields({ resource: 'deal', operation: 'create', pipeline: pipeline.id })),
+		).toEqual(definitions('deals', pipeline.id));
+		const template = sandbox
+			.records('templates')
+			.find((record) => record.name === 'Project Quotation') as IDataObject;
+		expect(
+			keys(await fields({ resource: 'quotation', operation: 'create', template: template.id })),
+		).toEqual((template.customFields as IDataObject[]).map((field) => field.key).sort());
 	});
 
 	test('Return All over several pages of v2 contacts costs one request per 100', async () => {
