@@ -1082,6 +1082,37 @@ export const leadSource: ResourceSpec = {
 	title: named,
 };
 
+/** Version 3's invoice: its template and line-item products picked from lists (§10.5). */
+const invoiceV3: ResourceSpec = {
+	...invoice,
+	fields: invoice.fields?.map((field) =>
+		field.name === 'template'
+			? dropdown(
+					'template',
+					'templateId',
+					'Template',
+					'getInvoiceTemplates',
+					'Invoice template; empty: the team default',
+				)
+			: field.name === 'lineItems'
+				? {
+						...field,
+						members: field.members?.map((member) =>
+							member.name === 'productId'
+								? dropdown(
+										'productId',
+										'productId',
+										'Product',
+										'getProducts',
+										'Product the line sells',
+									)
+								: member,
+						),
+					}
+				: field,
+	),
+};
+
 /** Version 3: every resource, in the order of the reference. */
 export const RESOURCES_V3: ResourceSpec[] = [
 	lead,
@@ -1102,6 +1133,6 @@ export const RESOURCES_V3: ResourceSpec[] = [
 	crmSource,
 	customField,
 	documentTemplate,
-	invoice,
+	invoiceV3,
 	webhookSubscription,
 ];

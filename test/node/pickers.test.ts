@@ -96,4 +96,36 @@ describe('pickers for linked records (version 3)', () => {
 			users.map((user) => String(user.id)).sort(),
 		);
 	});
+
+	test('an invoice’s template and line-item products come from lists (§10.5, §11.13)', async () => {
+		const templates = await loadOptions('getInvoiceTemplates', {}, ctx.credentials);
+		const invoiceTemplates = ctx.sandbox
+			.records('templates')
+			.filter((template) => template.type === 'invoices' && template.isActive);
+		expect(templates.map((option) => option.value).sort()).toEqual(
+			invoiceTemplates.map((template) => String(template.id)).sort(),
+		);
+		const products = await loadOptions('getProducts', {}, ctx.credentials);
+		const [product] = ctx.sandbox.records('products');
+		expect(products.map((option) => option.value)).toContain(product.id);
+		const result = await runHeffl(
+			{
+				resource: 'invoice',
+				operation: 'create',
+				client: { __rl: true, mode: 'id', value: String(companies()[0].id) },
+				date: '2027-01-10',
+				dueDate: '2027-02-10',
+				lineItems: { entry: [{ productId: String(product.id), quantity: 2, price: 100 }] },
+				additionalFields: { template: String(templates[0].value) },
+			},
+			ctx.credentials,
+			{ version: 3 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ clientId: companies()[0].id });
+		const stored = ctx.sandbox
+			.records('invoices' as never)
+			.find((invoice) => invoice.id === result.json[0].id) as IDataObject;
+		expect(stored).toMatchObject({ templateId: templates[0].value });
+	});
 });

@@ -20,6 +20,21 @@ const v2Options = (path: string, describe?: (record: IDataObject) => string) =>
 			.sort(byName);
 	};
 
+/** §11.13: the active templates of one document type. */
+const templatesOf = (type: string) =>
+	async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const body = await hefflRequest.call(this, {
+			api: 'v2',
+			method: 'GET',
+			path: '/document-templates',
+			qs: { type },
+		});
+		return ((body.data ?? []) as IDataObject[])
+			.filter((template) => template.type === undefined || template.type === type)
+			.map((template) => ({ name: String(template.name), value: String(template.id) }))
+			.sort(byName);
+	};
+
 function named(records: IDataObject[]): INodePropertyOptions[] {
 	return records
 		.map((record) => ({ name: String(record.name), value: String(record.id) }))
@@ -137,17 +152,6 @@ export const loadOptions = {
 			.sort(byName);
 	},
 
-	/** §11.13: active templates of type quotations. */
-	async getQuotationTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const body = await hefflRequest.call(this, {
-			api: 'v2',
-			method: 'GET',
-			path: '/document-templates',
-			qs: { type: 'quotations' },
-		});
-		return ((body.data ?? []) as IDataObject[])
-			.filter((template) => template.type === undefined || template.type === 'quotations')
-			.map((template) => ({ name: String(template.name), value: String(template.id) }))
-			.sort(byName);
-	},
+	getQuotationTemplates: templatesOf('quotations'),
+	getInvoiceTemplates: templatesOf('invoices'),
 };
