@@ -190,12 +190,26 @@ function errorParts(body: unknown): { code?: string; message?: string; details?:
 	};
 }
 
+/** `email: Please enter a valid email address; Unknown field: foo` (an issue may have no field, §4.2). */
 function fieldIssues(details: IDataObject | undefined): string {
 	const issues = Array.isArray(details?.issues) ? (details.issues as unknown[]) : [];
 	return issues
 		.filter(isObject)
-		.map((issue) => `${String(issue.field)}: ${String(issue.message)}`)
+		.map((issue) =>
+			typeof issue.field === 'string' && issue.field
+				? `${issue.field}: ${String(issue.message)}`
+				: String(issue.message),
+		)
 		.join('; ');
+}
+
+/**
+ * The headline of a refused request names the fields at fault: Heffl's own message when it
+ * already does, else its message with the issues ("Some fields are invalid: email: …").
+ */
+function withIssues(message: string, issues: string): string {
+	if (!issues || message.includes(issues)) return message;
+	return `${message.replace(/[.\s]+$/, '')}: ${issues}`;
 }
 
 const ADVICE: Record<number, string> = {
@@ -239,7 +253,7 @@ function apiError(node: INode, request: HefflRequest, answer: Answer): NodeApiEr
 						? `Heffl's rate limit was still exceeded after ${retriesOf(request)} retries`
 						: status >= 500
 							? `Heffl failed to answer (HTTP ${status})${createFailed ? `: ${mayExist(request)}` : ''}`
-							: (message ?? `Heffl answered HTTP ${status}`);
+							: withIssues(message ?? `Heffl answered HTTP ${status}`, fieldIssues(details));
 	const issues = fieldIssues(details);
 	const description = [
 		`${code ?? 'HTTP_' + status}: ${(message ?? 'no message').replace(/\.?$/, '')}${issues ? ` (${issues})` : ''}.`,
