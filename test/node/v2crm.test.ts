@@ -733,6 +733,47 @@ describe('§11.2 companies (v2 /companies)', () => {
 	});
 });
 
+describe('§7 companies: Conditions and Filters (JSON) merged', () => {
+	test('a Client Stage condition and a Lead Stage entry in Filters (JSON) become one `filters` parameter', async () => {
+		const stage = String(records('clientStages')[2].id);
+		const leadStage = String(records('leadStages')[3].id);
+		const both = await newCompany('Staged Both');
+		const stageOnly = await newCompany('Staged Only');
+		await v3({
+			resource: 'company',
+			operation: 'update',
+			companyId: byId(both),
+			updateFields: { clientStage: stage, leadStage },
+		});
+		await v3({
+			resource: 'company',
+			operation: 'update',
+			companyId: byId(stageOnly),
+			updateFields: { clientStage: stage },
+		});
+		const result = await v3({
+			resource: 'company',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+			filters: {
+				conditions: { condition: [{ field: 'stageId', operator: 'is', values: stage }] },
+				filtersJson: JSON.stringify({
+					leadStageId: { operator: 'is_any_of', values: [leadStage] },
+				}),
+			},
+		});
+		expect(result.error?.message).toBeUndefined();
+		const sent = all(result, 'GET', '/companies')[0];
+		expect(filtersOf(sent)).toEqual({
+			stageId: { operator: 'is', values: [stage] },
+			leadStageId: { operator: 'is_any_of', values: [leadStage] },
+		});
+		expect(ids(result.json)).toEqual([both]);
+		expect(result.json[0]).toMatchObject({ stageId: stage, leadStageId: leadStage });
+	});
+});
+
 describe('§11.3 deals (v2 /deals)', () => {
 	test('create sends title, client, pipeline, stage and every optional field; line items as `products`', async () => {
 		const client = String(companies()[2].id);
@@ -870,6 +911,32 @@ describe('§11.3 deals (v2 /deals)', () => {
 		});
 	});
 
+	// BUG: the line-item members Quantity, Price, Tax and Discount (resources.ts
+	// lineItemMembers(), `number(...)` with default 0) are always present in an n8n
+	// fixedCollection entry, so a line where the user only picked a product is sent as
+	// `{"productId": "prd_…", "quantity": 0, "price": 0, "tax": 0, "discount": 0}`: a line of
+	// nothing at price 0 instead of one of the product. Fix: default Quantity to 1 and leave
+	// Price unset (or skip a 0 price when a product is picked) for deals and quotations.
+	test.fails(
+		'a line item with only a product chosen is not sent with quantity 0 and price 0',
+		async () => {
+			const product = records('products')[0];
+			const created = await v3({
+				resource: 'deal',
+				operation: 'create',
+				title: 'One product',
+				client: byId(String(companies()[0].id)),
+				pipeline: String(pipeline().id),
+				additionalFields: { lineItems: { entry: [{ productId: String(product.id) }] } },
+			});
+			expect(created.error?.message).toBeUndefined();
+			const [line] = (one(created, 'POST', '/deals').body as IDataObject).products as IDataObject[];
+			expect(line.productId).toBe(product.id);
+			expect(line.quantity ?? 1).toBeGreaterThan(0);
+			expect(line).not.toHaveProperty('price', 0);
+		},
+	);
+
 	test('get reads GET /deals/{id}: the full record, or the main fields with Simplify', async () => {
 		const deal = records('deals')[0];
 		const full = await v3({
@@ -950,6 +1017,23 @@ describe('§11.3 deals (v2 /deals)', () => {
 			stageId: null,
 		});
 		expect(reopened.json[0]).toMatchObject({ status: 'ACTIVE', stageId: firstActive().id });
+
+		// Another pipeline, its stage left to Heffl: the deal lands in that pipeline's first active stage.
+		const moved = await v3({
+			resource: 'deal',
+			operation: 'update',
+			dealId: byId(id),
+			updateFields: { pipeline: String(pipeline(1).id), client: byId(String(companies()[5].id)) },
+		});
+		expect(one(moved, 'PATCH', `/deals/${id}`).body).toEqual({
+			pipelineId: pipeline(1).id,
+			clientId: companies()[5].id,
+		});
+		expect(moved.json[0]).toMatchObject({
+			pipelineId: pipeline(1).id,
+			stageId: firstActive(1).id,
+			clientId: companies()[5].id,
+		});
 
 		const deleted = await v3({ resource: 'deal', operation: 'delete', dealId: byId(id) });
 		one(deleted, 'DELETE', `/deals/${id}`);
@@ -1258,6 +1342,55 @@ describe('§11.4 quotations (v2 /quotations)', () => {
 			markedAcceptedOn: expect.any(String),
 			subtotalAmount: 60,
 			lineItems: [expect.objectContaining({ name: 'Final line' })],
+		});
+
+		const contact = String(records('contacts')[4].id);
+		const deal = String(records('deals')[2].id);
+		const seller = String(records('users')[2].id);
+		const tags = tagIds('quotations').slice(1, 2);
+		const rest = await v3({
+			resource: 'quotation',
+			operation: 'update',
+			quotationId: byId(id),
+			updateFields: {
+				date: '2026-06-04T10:00:00+02:00',
+				contact: byId(contact),
+				deal: byId(deal),
+				title: 'Renamed',
+				isInclusiveTax: true,
+				contentHtml: '<p>v2</p>',
+				internalNotes: 'Second thoughts',
+				salesPerson: byId(seller),
+				currency: 'gbp',
+				conversionRate: 1.25,
+				tags,
+				lineItemsJson: '[{"name": "From JSON", "quantity": 1, "price": 99}]',
+			},
+		});
+		expect(rest.error?.message).toBeUndefined();
+		expect(one(rest, 'PATCH', `/quotations/${id}`).body).toEqual({
+			date: '2026-06-04T08:00:00.000Z',
+			contactId: contact,
+			dealId: deal,
+			title: 'Renamed',
+			isInclusiveTax: true,
+			contentHtml: '<p>v2</p>',
+			internalNotes: 'Second thoughts',
+			salesPersonId: seller,
+			currency: 'GBP',
+			conversionRate: 1.25,
+			tags,
+			quotationProducts: [{ name: 'From JSON', quantity: 1, price: 99 }],
+		});
+		expect(rest.json[0]).toMatchObject({
+			id,
+			templateId: PLAIN_TEMPLATE,
+			contactId: contact,
+			dealId: deal,
+			title: 'Renamed',
+			currency: 'GBP',
+			tagIds: tags,
+			subtotalAmount: 99,
 		});
 
 		const deleted = await v3({ resource: 'quotation', operation: 'delete', quotationId: byId(id) });
