@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readLimit, readMaxRetries } from '../shared/parameters';
@@ -155,6 +155,8 @@ function checkValue(field: FieldSpec, given: unknown, version: NodeVersion): Che
 			const item: IDataObject = {};
 			for (const member of field.members ?? []) {
 				if (isEmpty(entry[member.name])) continue;
+				if (member.zeroFrom && entry[member.name] === 0 && !isEmpty(entry[member.zeroFrom]))
+					continue;
 				const result = checkValue(member, entry[member.name], version);
 				if (!('value' in result))
 					return fail(
@@ -291,7 +293,10 @@ function collectBody(
 					where,
 					fail('also has a value above', 'Clear it or set it, not both.'),
 				);
-			body[fieldKey(field)] = null;
+			for (const other of [field.name, ...(field.clearTogether ?? [])]) {
+				const cleared = fields.find((candidate) => candidate.name === other);
+				if (cleared) body[fieldKey(cleared)] = null;
+			}
 		}
 	}
 	const custom = new Map<string, string>();
@@ -622,7 +627,10 @@ function listFilters(
 		const spec = isFilterSpec(field) ? field : legacyFilter(field);
 		const where = `Filters › ${field.displayName}`;
 		const given = checked(context.getNode(), itemIndex, where, checkValue(field, value, version));
-		if (spec.filter === 'server') qs[fieldKey(field)] = given;
+		// A JSON parameter goes as one JSON-encoded value (§7), never as nested query keys.
+		if (spec.filter === 'server')
+			qs[fieldKey(field)] =
+				field.format === 'json' && typeof given === 'object' ? JSON.stringify(given) : given;
 		if (spec.matches) {
 			checks.push({
 				name: field.displayName,
@@ -1030,7 +1038,11 @@ export async function runOperation(
 		}
 		case 'delete': {
 			const recordUrl = byId();
-			const answer = await request(method('DELETE'), recordUrl);
+			const answer = await request(method('DELETE'), recordUrl).catch((error: NodeApiError) => {
+				if (resource.deleteRefusal && error.httpCode === '400')
+					error.description = `${resource.deleteRefusal} ${error.description ?? ''}`.trim();
+				throw error;
+			});
 			return { id: decodeURIComponent(recordUrl.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {

@@ -203,6 +203,8 @@ export const contact: ResourceSpec = {
 	searchable: true,
 	customFields: true,
 	customFieldsFrom: { entity: 'contacts' },
+	deleteRefusal:
+		'Heffl refuses to delete a contact that has linked deals, invoices or quotations (delete or reassign them first).',
 	title: (contact) =>
 		[contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '), contact.email]
 			.filter(Boolean)
@@ -459,8 +461,11 @@ const crmSourceField = dropdown('source', 'sourceId', 'Source', 'getCrmSources',
 /** Line items of deals (`products`) and quotations (`quotationProducts`): §11.3, §11.4. */
 const lineItemMembers = (withScope: boolean): FieldSpec[] => [
 	text('name', 'Name', 'Name of the line', { placeholder: 'e.g. Website audit' }),
-	number('quantity', 'Quantity', 'How many'),
-	number('price', 'Price', 'Price of one'),
+	{ ...number('quantity', 'Quantity', 'How many'), default: 1 },
+	{
+		...number('price', 'Price', 'Price of one; 0 with a product: the product’s price'),
+		zeroFrom: 'productId',
+	},
 	text('description', 'Description', 'Details of the line', { rows: 2 }),
 	dropdown('productId', 'productId', 'Product', 'getProductsV2', 'Product the line sells'),
 	number('tax', 'Tax', 'Tax of the line'),
@@ -524,6 +529,16 @@ const COMPANY_AND_CONTACT_CONDITIONS = [
 	condition('ownerUserId', 'Owner User ID'),
 	condition('sourceId', 'Source ID', 'crmSourceId'),
 ];
+
+/** Version 3's contact: §7's sort and filter builder (version 2 keeps its Filters (JSON) text). */
+const contactV3: ResourceSpec = {
+	...contact,
+	filters: [serverSearch('contacts')],
+	listing: {
+		orderBy: ['createdAt', 'name'],
+		conditions: [...COMPANY_AND_CONTACT_CONDITIONS, condition('companyId', 'Company ID')],
+	},
+};
 
 export const company: ResourceSpec = {
 	// §11.2: no GET /companies/{id} is documented.
@@ -1117,7 +1132,7 @@ const invoiceV3: ResourceSpec = {
 export const RESOURCES_V3: ResourceSpec[] = [
 	lead,
 	client,
-	contact,
+	contactV3,
 	company,
 	deal,
 	quotation,

@@ -53,6 +53,10 @@ export interface FieldSpec {
 	showWhen?: Record<string, string[]>;
 	/** Heffl documents the field as nullable: Update offers to clear it. */
 	nullable?: boolean;
+	/** Cleared with this field under Fields to Clear: fields Heffl takes only together (§11.5). */
+	clearTogether?: string[];
+	/** A line's member: its 0 (the default) is not sent when this member is set, Heffl fills it from that. */
+	zeroFrom?: string;
 	/** A main field whose value fills `{name}` in the operation's path instead of the body. */
 	inPath?: boolean;
 	/** Linked record: a main field becomes a resource locator searching this resource. */
@@ -139,6 +143,8 @@ export interface ResourceSpec {
 	searchable?: boolean;
 	/** Completes a create body (the webhook subscription's default name). */
 	beforeCreate?: (body: IDataObject) => IDataObject;
+	/** Why Heffl may refuse a Delete with 400: added to the error, whatever Heffl's message says. */
+	deleteRefusal?: string;
 	/** Extra output of Create (the webhook secret's warning). */
 	afterCreate?: (record: IDataObject) => IDataObject;
 }
@@ -368,7 +374,7 @@ export const taskFields = (assignees: FieldSpec, tags: FieldSpec): FieldSpec[] =
 		'linkedId',
 		'Linked Record ID',
 		'ID of the deal, lead or project the task belongs to; set Linked Record Type too',
-		{ key: 'entityId', placeholder: 'e.g. ld_abc123', nullable: true },
+		{ key: 'entityId', placeholder: 'e.g. ld_abc123', nullable: true, clearTogether: ['linkedTo'] },
 	),
 ];
 

@@ -480,6 +480,34 @@ describe('§11.13 document templates and §7 contacts (v2)', () => {
 		expect(result.json.map((record) => record.id)).toEqual([contact.id]);
 		expect(ctx.apiRequests().at(-1)?.path).toContain('search=');
 	});
+
+	test('contacts: Filters (JSON) goes as the one JSON-encoded filters parameter (§7), not nested keys', async () => {
+		const stageId = String(ctx.sandbox.records('clientStages')[1].id);
+		const contactId = String(ctx.sandbox.records('contacts')[3].id);
+		const patched = await fetch(`${ctx.sandbox.urls.v2}/contacts/${contactId}`, {
+			method: 'PATCH',
+			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ stageId }),
+		});
+		expect(patched.status).toBe(200);
+		const filter = { stageId: { operator: 'is', values: [stageId] } };
+		const result = await v2({
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { filters: JSON.stringify(filter) },
+		});
+		expect(result.error).toBeUndefined();
+		const path = String(ctx.apiRequests().at(-1)?.path);
+		expect(new URL(path, 'http://x').searchParams.get('filters')).toBe(JSON.stringify(filter));
+		expect(path).not.toContain('filters%5B');
+		const expected = ctx.sandbox.records('contacts').filter((c) => c.stageId === stageId);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(expected.length).toBeLessThan(ctx.sandbox.records('contacts').length);
+		expect(result.json.map((record) => record.id).sort()).toEqual(
+			expected.map((record) => record.id).sort(),
+		);
+	});
 });
 
 describe('guesses never block and never destroy', () => {

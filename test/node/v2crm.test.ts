@@ -400,67 +400,52 @@ describe('§11.1 contacts (v2 /contacts)', () => {
 		expect(ids(result.json)).toEqual([id]);
 	});
 
-	// BUG: the contact's Filters (JSON) (nodes/Heffl/resources.ts `contact.filters`, a `server`
-	// filter of format json) reaches the transport as an object in `qs`, which n8n encodes as
-	// `filters[stageId][operator]=is&filters[stageId][values][0]=cs_…`: the nested encoding §7
-	// says is not supported, instead of one JSON-encoded `filters` parameter. Heffl then ignores
-	// it and the node (which does not check it on the records) returns unfiltered contacts.
-	// Fix: JSON.stringify the value in listFilters() (operations.ts), or give contacts a
-	// `listing` like companies so the value goes through listing() → qs.filters = JSON.stringify(…).
-	test.fails(
-		'Get Many: Filters (JSON) is sent as the one JSON-encoded `filters` parameter, and filters',
-		async () => {
-			const stage = String(records('clientStages')[2].id);
-			const id = await newContact('Filtered');
-			await v3({
-				resource: 'contact',
-				operation: 'update',
-				contactId: byId(id),
-				updateFields: { clientStage: byId(stage) },
-			});
-			const result = await v3({
-				resource: 'contact',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { filters: JSON.stringify({ stageId: { operator: 'is', values: [stage] } }) },
-			});
-			expect(result.error?.message).toBeUndefined();
-			// Every page carries the list's parameters; the first is checked.
-			const sent = all(result, 'GET', '/contacts')[0];
-			expect(Object.keys(sent.query).sort()).toEqual(['filters', 'pageSize']);
-			expect(filtersOf(sent)).toEqual({ stageId: { operator: 'is', values: [stage] } });
-			expect(ids(result.json)).toContain(id);
-			expect(result.json.every((contact) => contact.stageId === stage)).toBe(true);
-		},
-	);
+	test('Get Many: Filters (JSON) is sent as the one JSON-encoded `filters` parameter, and filters', async () => {
+		const stage = String(records('clientStages')[2].id);
+		const id = await newContact('Filtered');
+		await v3({
+			resource: 'contact',
+			operation: 'update',
+			contactId: byId(id),
+			updateFields: { clientStage: byId(stage) },
+		});
+		const result = await v3({
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			filters: {
+				filtersJson: JSON.stringify({ stageId: { operator: 'is', values: [stage] } }),
+			},
+		});
+		expect(result.error?.message).toBeUndefined();
+		// Every page carries the list's parameters; the first is checked.
+		const sent = all(result, 'GET', '/contacts')[0];
+		expect(Object.keys(sent.query).sort()).toEqual(['filters', 'pageSize']);
+		expect(filtersOf(sent)).toEqual({ stageId: { operator: 'is', values: [stage] } });
+		expect(ids(result.json)).toContain(id);
+		expect(result.json.every((contact) => contact.stageId === stage)).toBe(true);
+	});
 
-	// BUG: the version-3 contact resource has no `listing` in nodes/Heffl/resources.ts, so Sort
-	// By / Sort Direction / Conditions are neither offered nor sent for contacts, although §7
-	// lists GET /contacts among the v2 lists (its example: orderBy=name&orderDir=asc; the
-	// "contact and company filters" table: stageId, leadStageId) and the README promises them.
-	test.fails(
-		'§7 Get Many: Sort By, Sort Direction and Conditions are sent for contacts',
-		async () => {
-			const stage = String(records('clientStages')[0].id);
-			const result = await v3({
-				resource: 'contact',
-				operation: 'getAll',
-				returnAll: true,
-				simplify: false,
-				filters: {
-					orderBy: 'name',
-					orderDir: 'asc',
-					conditions: { condition: [{ field: 'stageId', operator: 'is', values: stage }] },
-				},
-			});
-			expect(result.error?.message).toBeUndefined();
-			// Every page carries the list's parameters; the first is checked.
-			const sent = all(result, 'GET', '/contacts')[0];
-			expect(sent.query).toMatchObject({ orderBy: 'name', orderDir: 'asc' });
-			expect(filtersOf(sent)).toEqual({ stageId: { operator: 'is', values: [stage] } });
-			expect(result.json.every((contact) => contact.stageId === stage)).toBe(true);
-		},
-	);
+	test('§7 Get Many: Sort By, Sort Direction and Conditions are sent for contacts', async () => {
+		const stage = String(records('clientStages')[0].id);
+		const result = await v3({
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+			filters: {
+				orderBy: 'name',
+				orderDir: 'asc',
+				conditions: { condition: [{ field: 'stageId', operator: 'is', values: stage }] },
+			},
+		});
+		expect(result.error?.message).toBeUndefined();
+		// Every page carries the list's parameters; the first is checked.
+		const sent = all(result, 'GET', '/contacts')[0];
+		expect(sent.query).toMatchObject({ orderBy: 'name', orderDir: 'asc' });
+		expect(filtersOf(sent)).toEqual({ stageId: { operator: 'is', values: [stage] } });
+		expect(result.json.every((contact) => contact.stageId === stage)).toBe(true);
+	});
 
 	test('delete sends DELETE /contacts/{id} and returns the ID', async () => {
 		const id = await newContact('Gone');
@@ -517,39 +502,32 @@ describe('§4.2/§11.1 a contact with linked deals or quotations is not deleted'
 		expect(stopped.error?.message).toMatch(/linked deals/);
 	});
 
-	// BUG: when Heffl's 400 does not spell the rule out (the reference documents the rule,
-	// §4.2/§11.1, not the message text), the node passes the bare message on; operations.ts
-	// (case 'delete') could explain a 400 on a contact delete: "Heffl refuses to delete a
-	// contact that has linked deals, invoices or quotations".
-	test.fails(
-		'when Heffl’s 400 message is terse, the node still says why the contact was not deleted',
-		async () => {
-			const id = await newContact('Terse');
-			await v3({
-				resource: 'deal',
-				operation: 'create',
-				title: 'Blocks the delete',
-				client: byId(id),
-				pipeline: String(pipeline().id),
-			});
-			relay.rewrite = (sent) =>
-				sent.method === 'DELETE' && sent.status === 400
-					? { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'Bad request' } } }
-					: undefined;
-			try {
-				const refused = await v3(
-					{ resource: 'contact', operation: 'delete', contactId: byId(id) },
-					{ continueOnFail: true },
-				);
-				expect(refused.json[0].httpCode).toBe(400);
-				expect(`${String(refused.json[0].error)} ${String(refused.json[0].description)}`).toMatch(
-					/linked (deals|records)|deals, invoices or quotations/i,
-				);
-			} finally {
-				relay.rewrite = undefined;
-			}
-		},
-	);
+	test('when Heffl’s 400 message is terse, the node still says why the contact was not deleted', async () => {
+		const id = await newContact('Terse');
+		await v3({
+			resource: 'deal',
+			operation: 'create',
+			title: 'Blocks the delete',
+			client: byId(id),
+			pipeline: String(pipeline().id),
+		});
+		relay.rewrite = (sent) =>
+			sent.method === 'DELETE' && sent.status === 400
+				? { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'Bad request' } } }
+				: undefined;
+		try {
+			const refused = await v3(
+				{ resource: 'contact', operation: 'delete', contactId: byId(id) },
+				{ continueOnFail: true },
+			);
+			expect(refused.json[0].httpCode).toBe(400);
+			expect(`${String(refused.json[0].error)} ${String(refused.json[0].description)}`).toMatch(
+				/linked (deals|records)|deals, invoices or quotations/i,
+			);
+		} finally {
+			relay.rewrite = undefined;
+		}
+	});
 });
 
 describe('§11.2 companies (v2 /companies)', () => {
@@ -911,31 +889,22 @@ describe('§11.3 deals (v2 /deals)', () => {
 		});
 	});
 
-	// BUG: the line-item members Quantity, Price, Tax and Discount (resources.ts
-	// lineItemMembers(), `number(...)` with default 0) are always present in an n8n
-	// fixedCollection entry, so a line where the user only picked a product is sent as
-	// `{"productId": "prd_…", "quantity": 0, "price": 0, "tax": 0, "discount": 0}`: a line of
-	// nothing at price 0 instead of one of the product. Fix: default Quantity to 1 and leave
-	// Price unset (or skip a 0 price when a product is picked) for deals and quotations.
-	test.fails(
-		'a line item with only a product chosen is not sent with quantity 0 and price 0',
-		async () => {
-			const product = records('products')[0];
-			const created = await v3({
-				resource: 'deal',
-				operation: 'create',
-				title: 'One product',
-				client: byId(String(companies()[0].id)),
-				pipeline: String(pipeline().id),
-				additionalFields: { lineItems: { entry: [{ productId: String(product.id) }] } },
-			});
-			expect(created.error?.message).toBeUndefined();
-			const [line] = (one(created, 'POST', '/deals').body as IDataObject).products as IDataObject[];
-			expect(line.productId).toBe(product.id);
-			expect(line.quantity ?? 1).toBeGreaterThan(0);
-			expect(line).not.toHaveProperty('price', 0);
-		},
-	);
+	test('a line item with only a product chosen is not sent with quantity 0 and price 0', async () => {
+		const product = records('products')[0];
+		const created = await v3({
+			resource: 'deal',
+			operation: 'create',
+			title: 'One product',
+			client: byId(String(companies()[0].id)),
+			pipeline: String(pipeline().id),
+			additionalFields: { lineItems: { entry: [{ productId: String(product.id) }] } },
+		});
+		expect(created.error?.message).toBeUndefined();
+		const [line] = (one(created, 'POST', '/deals').body as IDataObject).products as IDataObject[];
+		expect(line.productId).toBe(product.id);
+		expect(line.quantity ?? 1).toBeGreaterThan(0);
+		expect(line).not.toHaveProperty('price', 0);
+	});
 
 	test('get reads GET /deals/{id}: the full record, or the main fields with Simplify', async () => {
 		const deal = records('deals')[0];
@@ -1532,37 +1501,29 @@ describe('§11.5 tasks (v2 /tasks)', () => {
 		expect(stored('tasks', id)).toBeUndefined();
 	});
 
-	// BUG: §11.5 says `entity` "must be sent together with `entityId`", but Update offers only
-	// Linked Record ID under Fields to Clear (resources.ts taskFields(): `linkedTo` is not
-	// nullable), so clearing it sends `{"entityId": null}` alone and Heffl refuses it; a task
-	// cannot be unlinked. Fix: make Linked Record Type nullable too and send `entity: null`
-	// with `entityId: null` when either is cleared.
-	test.fails(
-		'Fields to Clear › Linked Record ID unlinks the task (entity and entityId sent together)',
-		async () => {
-			const lead = firstId('leads');
-			const created = await v3({
+	test('Fields to Clear › Linked Record ID unlinks the task (entity and entityId sent together)', async () => {
+		const lead = firstId('leads');
+		const created = await v3({
+			resource: 'task',
+			operation: 'create',
+			title: 'Linked to a lead',
+			additionalFields: { linkedTo: 'leads', linkedId: lead },
+		});
+		const id = String(created.json[0].id);
+		const unlinked = await v3(
+			{
 				resource: 'task',
-				operation: 'create',
-				title: 'Linked to a lead',
-				additionalFields: { linkedTo: 'leads', linkedId: lead },
-			});
-			const id = String(created.json[0].id);
-			const unlinked = await v3(
-				{
-					resource: 'task',
-					operation: 'update',
-					taskId: byId(id),
-					updateFields: { clearFields: ['linkedId'] },
-				},
-				{ continueOnFail: true },
-			);
-			const sent = one(unlinked, 'PATCH', `/tasks/${id}`);
-			expect(sent.body).toEqual({ entity: null, entityId: null });
-			expect(sent.status).toBe(200);
-			expect(unlinked.json[0]).toMatchObject({ id, entity: null, entityId: null, leadId: null });
-		},
-	);
+				operation: 'update',
+				taskId: byId(id),
+				updateFields: { clearFields: ['linkedId'] },
+			},
+			{ continueOnFail: true },
+		);
+		const sent = one(unlinked, 'PATCH', `/tasks/${id}`);
+		expect(sent.body).toEqual({ entity: null, entityId: null });
+		expect(sent.status).toBe(200);
+		expect(unlinked.json[0]).toMatchObject({ id, entity: null, entityId: null, leadId: null });
+	});
 
 	test('§7 Get Many: search, Sort By, an Assignee condition (a list field) and a Type condition', async () => {
 		const user = String(records('users')[0].id);
