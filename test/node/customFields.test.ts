@@ -232,6 +232,44 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 	});
 });
 
+describe('§11.1 contacts: Create or Update checks custom fields on both paths', () => {
+	test('created, then updated: values converted, an unknown key refused before anything is written', async () => {
+		const parameters = {
+			resource: 'contact',
+			operation: 'upsert',
+			email: 'mapper.person@example.com',
+			firstName: 'Mapper',
+			customFieldsMapping: mapping({ cf_preferred_language: 'english', cf_newsletter: 'true' }),
+		};
+		const created = await v3(parameters);
+		expect(created.error).toBeUndefined();
+		expect(created.json[0]).toMatchObject({
+			email: 'mapper.person@example.com',
+			cf_preferred_language: 'English',
+			cf_newsletter: true,
+		});
+		const updated = await v3({
+			...parameters,
+			customFieldsMapping: mapping({ cf_preferred_language: 'GERMAN' }),
+		});
+		expect(updated.error).toBeUndefined();
+		expect(updated.json[0]).toMatchObject({
+			id: created.json[0].id,
+			cf_preferred_language: 'German',
+			cf_newsletter: true,
+		});
+		const before = writes().length;
+		const unknown = await v3({
+			...parameters,
+			customFieldsMapping: mapping({ cf_shoe_size: '42' }),
+		});
+		expect(unknown.error?.message).toBe(
+			"Custom Fields › cf_shoe_size: Heffl's contacts have no custom field with this key",
+		);
+		expect(writes()).toHaveLength(before);
+	});
+});
+
 describe('§11.3 deals: pipeline-scoped custom fields', () => {
 	const [stageOf] = [(pipeline: IDataObject) => (pipeline.stages as IDataObject[])[0].id];
 
