@@ -156,9 +156,33 @@ beforeAll(async () => {
 				name: 'E2E Trading',
 				customFieldsMapping: {
 					mappingMode: 'defineBelow',
-					value: { cf_industry: 'retail', cf_company_size: '=12', cf_regions: 'emea, APAC' },
+					value: {
+						cf_industry: 'Retail',
+						cf_company_size: '=12',
+						cf_contract_end_date: '2027-03-31',
+						cf_regions: 'emea, APAC',
+					},
 					matchingColumns: [],
-					schema: [],
+					// As the editor saves it: n8n converts the values by these types before the node reads them.
+					schema: [
+						['cf_industry', 'Industry', 'options', true],
+						['cf_company_size', 'Company Size', 'number', false],
+						['cf_contract_end_date', 'Contract End Date', 'dateTime', false],
+						['cf_regions', 'Regions', 'string', false],
+					].map(([id, displayName, type, required]) => ({
+						id,
+						displayName,
+						type,
+						required,
+						defaultMatch: false,
+						display: true,
+						canBeUsedToMatch: false,
+						...(type === 'options' && {
+							options: ['Software', 'Retail', 'Manufacturing', 'Healthcare', 'Finance'].map(
+								(value) => ({ name: value, value }),
+							),
+						}),
+					})),
 					attemptToConvertTypes: false,
 					convertFieldsToString: false,
 				},
@@ -320,6 +344,7 @@ describe('the packed package in real n8n', () => {
 			name: 'E2E Trading',
 			cf_industry: 'Retail',
 			cf_company_size: 12,
+			cf_contract_end_date: '2027-03-31',
 			cf_regions: ['EMEA', 'APAC'],
 		});
 		const won = sandbox.records('deals').filter((deal) => deal.status === 'WON');
