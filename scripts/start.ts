@@ -2,9 +2,10 @@
 /**
  * `npm start`: the demo. Starts the sandbox (a local Heffl API, seeded) and a real
  * n8n 2.x on loopback with this package installed as the community catalog installs
- * it, a ready "Heffl sandbox" credential, an owner account and three sample
- * workflows; the trigger workflow is active. Proves the trigger path once with a
- * new lead, prints where to look, and runs until Ctrl-C.
+ * it, a ready "Heffl sandbox" credential, an owner account and four sample
+ * workflows; the two trigger workflows are active. Proves both trigger paths once
+ * (a new lead gets a follow-up task, a won deal gets a quotation), prints where to
+ * look, and runs until Ctrl-C.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
@@ -13,7 +14,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
-import { credentials, sampleWorkflows } from './demo-workflows';
+import { credentials, sampleWorkflows, wonDealQuotation } from './demo-workflows';
 import {
 	ensureN8n,
 	importIntoN8n,
@@ -90,6 +91,12 @@ async function main() {
 		.records('tags')
 		.find((tag) => tag.type === 'leads' && tag.name === 'Follow-up');
 	const [newLead, ...others] = sampleWorkflows(Number(followUpTag?.id), sandbox.urls.v1);
+	const quotationTemplate = sandbox
+		.records('templates')
+		.find((template) => template.type === 'quotations' && template.name === 'Project Quotation');
+	if (!quotationTemplate)
+		throw new Error('the sandbox has no quotation template named "Project Quotation"');
+	const wonDeal = wonDealQuotation(String(quotationTemplate.id));
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -98,7 +105,7 @@ async function main() {
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
 		],
-		workflows: [newLead, ...others],
+		workflows: [newLead, wonDeal, ...others],
 	});
 
 	step('starting n8n (about 30 s)', 'starting n8n');
@@ -116,15 +123,20 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 
 	try {
-		now('activating the trigger workflow');
+		now('activating the trigger workflows');
 		const session = await login(n8n.url);
-		await session.activate(newLead.id);
-		const subscribed = await until(() => sandbox.records('webhooks').length === 1);
-		if (!subscribed)
-			throw new Error('activating the trigger workflow registered no subscription in the sandbox');
-		step(
-			`trigger workflow active: subscription ${String(sandbox.records('webhooks')[0].id)} → ${String(sandbox.records('webhooks')[0].url)}`,
-		);
+		for (const workflow of [newLead, wonDeal]) {
+			await session.activate(workflow.id);
+			const url = `${n8n.url}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
+			const subscription = () => sandbox.records('webhooks').find((record) => record.url === url);
+			if (!(await until(() => Boolean(subscription()))))
+				throw new Error(
+					`activating "${workflow.name}" registered no subscription in the sandbox:\n${n8n.output().slice(-2000)}`,
+				);
+			step(
+				`trigger workflow active: subscription ${String(subscription()?.id)} (${(subscription()?.events as string[]).join(', ')}) → ${url}`,
+			);
+		}
 
 		// The self-check: a lead created in "Heffl" starts the workflow in n8n.
 		now('running the self-check (a new lead must start the trigger workflow)');
@@ -143,6 +155,19 @@ async function main() {
 		step(
 			`self-check: lead ${lead.id} (${lead.name}) → tagged ${JSON.stringify(tagged?.tags)} → task ${String(followUp()?.id)} "${String(followUp()?.title)}"`,
 		);
+
+		// The second self-check: a deal with products won in "Heffl" gets its quotation.
+		now('running the self-check (a won deal must get a quotation)');
+		const deal = await wonDealForCheck(sandbox);
+		const quotation = () =>
+			sandbox.records('quotations').find((record) => record.dealId === deal.id);
+		if (!(await until(() => Boolean(quotation()))))
+			throw new Error(
+				`no quotation appeared for won deal ${deal.id}:\n${n8n.output().slice(-2000)}`,
+			);
+		step(
+			`self-check: deal ${deal.id} (${deal.title}) won → quotation ${String(quotation()?.id)} with ${(quotation()?.quotationProducts as unknown[]).length} line items, project code ${String(quotation()?.cf_project_code)}`,
+		);
 	} catch (error) {
 		report(error);
 		await stop(1);
@@ -151,7 +176,8 @@ async function main() {
 	console.log(`
 n8n with n8n-nodes-heffl is running.
   Editor      ${n8n.url}   (log in as ${OWNER.email} / ${OWNER.password})
-  Workflows   "${newLead.name}" (active), ${others.map((workflow) => `"${workflow.name}"`).join(', ')}
+  Workflows   "${newLead.name}" (active), "${wonDeal.name}" (active),
+              ${others.map((workflow) => `"${workflow.name}"`).join(', ')}
   Credential  "Heffl sandbox" (API key and base URLs of the sandbox)
 
 The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
@@ -160,10 +186,44 @@ The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
   API key     ${sandbox.apiKey}
   Try: curl -X POST -H "x-api-key: ${sandbox.apiKey}" -H "content-type: application/json" \\
          -d '{"name":"Grace Hopper"}' ${sandbox.urls.v1}/leads
-       then open the active workflow's executions in n8n.
+       then open the workflow "${newLead.name}"'s executions in n8n.
+  Or win a deal (its products become the quotation's line items):
+       curl -X PATCH -H "x-api-key: ${sandbox.apiKey}" -H "content-type: application/json" \\
+         -d '{"status":"WON"}' ${sandbox.urls.v2}/deals/<a deal's dl_ ID>
 `);
 	if (checkOnly) await stop(0);
 	else console.log('Ctrl-C stops everything.');
+}
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** Creates a deal with two products on the sandbox's v2 API and marks it won; the deal. */
+async function wonDealForCheck(sandbox: Sandbox): Promise<{ id: string; title: string }> {
+	const call = async (method: string, path: string, body: object) => {
+		const answer = await fetch(`${sandbox.urls.v2}${path}`, {
+			method,
+			headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		const text = await answer.text();
+		if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+		return JSON.parse(text) as { id: string; title: string };
+	};
+	const [client] = sandbox.records('clients');
+	const [sales] = sandbox.records('pipelines');
+	const [first, second] = sandbox.records('products');
+	const deal = await call('POST', '/deals', {
+		title: 'Website relaunch',
+		clientId: client.id,
+		pipelineId: sales.id,
+		cf_lead_score: 80, // the Sales pipeline's required custom field (test/sandbox/v2/seed.ts)
+		products: [
+			{ productId: first.id, quantity: 1 },
+			{ productId: second.id, quantity: 3 },
+		],
+	});
+	await call('PATCH', `/deals/${deal.id}`, { status: 'WON' });
+	return deal;
 }
 
 async function until(condition: () => boolean, timeoutMs = 30_000): Promise<boolean> {

@@ -2,13 +2,15 @@
  * Saved version-1 workflows keep running: the demo's sample workflows (saved with
  * typeVersion 1, as `npm start` imports them) run unchanged through n8n-core
  * against the sandbox built from Heffl's reference. Only their first node, a
- * trigger, is replaced by a node that emits what the trigger emits.
+ * trigger, is replaced by a node that emits what the trigger emits. The version-3
+ * sample (deal won → quotation) has its Heffl nodes run the same way; its Filter
+ * nodes are n8n's own and run in test/e2e/quotation.test.ts, in real n8n.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { versionProperties } from '../../nodes/Heffl/descriptions';
-import { sampleWorkflows } from '../../scripts/demo-workflows';
+import { sampleWorkflows, wonDealQuotation } from '../../scripts/demo-workflows';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
 import { executeWorkflow } from '../harness/n8n';
@@ -27,6 +29,24 @@ function fedWith(workflow: WorkflowJson, items: IDataObject[]): WorkflowJson {
 	};
 	return { ...workflow, nodes: [feeder, ...rest] };
 }
+
+/** Only the Heffl nodes, one after the other, fed by `items` under the trigger's name. */
+function hefflPart(workflow: WorkflowJson, items: IDataObject[]): WorkflowJson {
+	const [feeder, ...rest] = fedWith(workflow, items).nodes;
+	const nodes = [feeder, ...rest.filter((node) => node.type === 'n8n-nodes-heffl.heffl')];
+	const connections: IConnections = {};
+	nodes.slice(0, -1).forEach((node, index) => {
+		connections[node.name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+	});
+	return { ...workflow, nodes, connections };
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+const todayIn = (timeZone: string) =>
+	new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+
+const daysAfter = (date: string, days: number) =>
+	new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 
 function outputOf(run: Awaited<ReturnType<typeof executeWorkflow>>, node: string) {
 	const task = run.data.resultData.runData[node]?.[0];
@@ -95,6 +115,110 @@ describe('the demo workflows, saved with version 1', () => {
 				.map((contact) => String(contact.id))
 				.sort(),
 		);
+	});
+});
+
+describe('the demo workflow saved with version 3: deal won → quotation', () => {
+	const template = () =>
+		ctx.sandbox
+			.records('templates')
+			.find((record) => record.name === 'Project Quotation' && record.type === 'quotations')!;
+	const v2 = async (method: string, path: string, body?: IDataObject) => {
+		const answer = await fetch(`${ctx.sandbox.urls.v2}${path}`, {
+			method,
+			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+			body: body && JSON.stringify(body),
+		});
+		const json = (await answer.json()) as IDataObject;
+		expect({ status: answer.status, json }).toMatchObject({ status: 200 });
+		return json;
+	};
+
+	test('its Heffl nodes are version 3, its trigger listens to deal.updated only', () => {
+		const { nodes } = wonDealQuotation('tpl_x') as WorkflowJson;
+		const heffl = nodes.filter((node) => node.type === 'n8n-nodes-heffl.heffl');
+		expect(heffl.map((node) => [node.name, node.typeVersion])).toEqual([
+			['Get Deal', 3],
+			['Existing Quotation', 3],
+			['Create Quotation', 3],
+		]);
+		expect(nodes[0]).toMatchObject({
+			type: 'n8n-nodes-heffl.hefflTrigger',
+			parameters: { events: ['deal.updated'] },
+		});
+	});
+
+	test('its Heffl nodes, fed a won deal as the trigger emits it, create one quotation from the template', async () => {
+		const [client] = ctx.sandbox.records('clients');
+		const [sales] = ctx.sandbox.records('pipelines');
+		const [first] = ctx.sandbox.records('products');
+		const created = await v2('POST', '/deals', {
+			title: 'Harness rollout',
+			clientId: client.id,
+			pipelineId: sales.id,
+			cf_lead_score: 70,
+			products: [
+				{ productId: first.id, quantity: 2 },
+				{ name: 'Onboarding day', quantity: 1, price: 900 },
+			],
+		});
+		const won = await v2('PATCH', `/deals/${String(created.id)}`, { status: 'WON' });
+		const before = ctx.sandbox.records('quotations').length;
+
+		const run = await executeWorkflow(
+			hefflPart(wonDealQuotation(String(template().id)) as WorkflowJson, [
+				{
+					event: 'deal.updated',
+					timestamp: new Date().toISOString(),
+					webhookId: 'msg_1',
+					record: won,
+				},
+			]),
+			ctx.credentials,
+		);
+		for (const node of ['Get Deal', 'Existing Quotation', 'Create Quotation'])
+			expect({ node, error: outputOf(run, node).error }).toEqual({ node, error: undefined });
+		expect(outputOf(run, 'Existing Quotation').json).toEqual([{}]);
+
+		const quotations = ctx.sandbox.records('quotations');
+		expect(quotations).toHaveLength(before + 1);
+		const quotation = quotations.find((record) => record.dealId === created.id)!;
+		expect(quotation).toMatchObject({
+			clientId: client.id,
+			templateId: template().id,
+			dealId: created.id,
+			subject: 'Quotation for Harness rollout',
+			cf_project_code: created.number,
+			cf_payment_terms: 'Net 30',
+		});
+		// $now: in the workflow's time zone, n8n's default America/New_York.
+		const today = todayIn('America/New_York');
+		expect({
+			date: String(quotation.date).slice(0, 10),
+			expiryDate: String(quotation.expiryDate).slice(0, 10),
+			deliveryDate: String(quotation.cf_delivery_date).slice(0, 10),
+		}).toEqual({
+			date: today,
+			expiryDate: daysAfter(today, 30),
+			deliveryDate: daysAfter(today, 14),
+		});
+		const line = ({ name, quantity, price, productId }: IDataObject) => ({
+			name,
+			quantity,
+			price,
+			productId,
+		});
+		expect((quotation.quotationProducts as IDataObject[]).map(line)).toEqual([
+			{ name: first.name, quantity: 2, price: first.price, productId: first.id },
+			{ name: 'Onboarding day', quantity: 1, price: 900, productId: null },
+		]);
+		expect((won.products as IDataObject[]).map(line)).toEqual(
+			(quotation.quotationProducts as IDataObject[]).map(line),
+		);
+		expect(outputOf(run, 'Create Quotation').json[0]).toMatchObject({
+			id: quotation.id,
+			dealId: created.id,
+		});
 	});
 });
 
