@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { startSandbox } from '../test/sandbox/index.ts';
+import { wonDealQuotation } from './demo-workflows.ts';
 import { packPackageInto } from './pack.mjs';
 import {
 	ROOT,
@@ -26,6 +27,7 @@ import {
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
+// The same credential as the demo's, so its sample workflows can be shown as they are.
 const credentials = { hefflApi: { id: 'hefflSandbox', name: 'Heffl sandbox' } };
 const step = (message) => console.log(`• ${message}`);
 
@@ -42,8 +44,11 @@ function ensureChromium() {
 	}
 }
 
-/** What the pictures show: a new lead tagged by the trigger's workflow, and an agent's tool. */
-function workflows() {
+/**
+ * What the pictures show: a new lead tagged by the trigger's workflow, an agent's tool,
+ * and the demo's deal won → quotation (the template's custom fields in the mapper).
+ */
+function workflows(quotationTemplateId) {
 	const trigger = linearWorkflow('shotsLeadFollowUp', 'New lead: follow-up task', [
 		{
 			name: 'Heffl Trigger',
@@ -55,7 +60,7 @@ function workflows() {
 		{
 			name: 'Heffl',
 			type: 'n8n-nodes-heffl.heffl',
-			typeVersion: 2,
+			typeVersion: 3,
 			parameters: {
 				resource: 'task',
 				operation: 'create',
@@ -79,7 +84,7 @@ function workflows() {
 		id: 'shotsHefflTool',
 		name: 'Find Lead',
 		type: 'n8n-nodes-heffl.hefflTool',
-		typeVersion: 2,
+		typeVersion: 3,
 		position: [440, 220],
 		parameters: {
 			resource: 'lead',
@@ -95,7 +100,7 @@ function workflows() {
 	agent.connections['Find Lead'] = {
 		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
 	};
-	return { trigger, agent };
+	return { trigger, agent, quotation: wonDealQuotation(quotationTemplateId) };
 }
 
 async function main() {
@@ -104,7 +109,10 @@ async function main() {
 	ensureN8n();
 	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackageInto());
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-	const { trigger, agent } = workflows();
+	const template = sandbox
+		.records('templates')
+		.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
+	const { trigger, agent, quotation } = workflows(String(template.id));
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -113,7 +121,7 @@ async function main() {
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
 		],
-		workflows: [trigger, agent],
+		workflows: [trigger, agent, quotation],
 	});
 	step('starting n8n');
 	const n8n = await startN8n(folder, await freePort(), {
@@ -178,6 +186,15 @@ async function main() {
 		await openWorkflow(agent);
 		await openNode('Find Lead');
 		await shot('tool.png');
+		await closeNode();
+
+		await openWorkflow(quotation);
+		await openNode('Create Quotation');
+		// The mapper's fields come from the template's definitions, loaded by the editor.
+		const mapperField = page.locator('[data-test-id=ndv]').getByText('Payment Terms').first();
+		await mapperField.waitFor();
+		await mapperField.scrollIntoViewIfNeeded();
+		await shot('quotation.png');
 		await closeNode();
 
 		await page.goto(`${n8n.url}/home/credentials/${credentials.hefflApi.id}`);
