@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * Deal won → quotation in a real n8n 2.x (issue 15): the `npm start` sample workflow,
  * saved with version 3 of the Heffl node, active, fed by the sandbox's own deliveries
