@@ -257,6 +257,8 @@ function collectBody(
 	}
 
 	const body: IDataObject = {};
+	// Where each key of the body was set, to name the other field when two set one key.
+	const setBy = new Map<string, string>();
 	for (const [field, givenValue, where] of given) {
 		// A list of entries arrives as {entry: [...]}: the entries are the value.
 		const value =
@@ -278,8 +280,9 @@ function collectBody(
 			continue;
 		}
 		if (fieldKey(field) in body)
-			checked(node, itemIndex, where, fail('is also set by another field', 'Set it once.'));
+			checked(node, itemIndex, where, alsoSet(setBy, fieldKey(field), 'Set it once.'));
 		body[fieldKey(field)] = checked(node, itemIndex, where, checkValue(field, value, version));
+		setBy.set(fieldKey(field), where);
 	}
 	if (version !== 1) {
 		for (const name of (collection.clearFields ?? []) as string[]) {
@@ -302,21 +305,16 @@ function collectBody(
 	const custom = new Map<string, string>();
 	if (resource.customFields) {
 		for (const [key, value, where] of customFieldEntries(context, resource, itemIndex, version)) {
-			if (key in body)
-				checked(
-					node,
-					itemIndex,
-					where,
-					fail(`'${key}' is also set by another field`, 'Set each key once.'),
-				);
+			if (key in body) checked(node, itemIndex, where, alsoSet(setBy, key, 'Set each key once.'));
 			body[key] = value;
+			setBy.set(key, where);
 			if (value !== null) custom.set(key, where);
 		}
 	}
 	if (version !== 1 && resource.extraFields && !isEmpty(collection.extraFields)) {
 		const where = `${collectionName} › Extra Fields (JSON)`;
 		const extra = checked(node, itemIndex, where, parseJsonObject(collection.extraFields));
-		mergeInto(body, extra as IDataObject, where, node, itemIndex);
+		mergeInto(body, extra as IDataObject, where, node, itemIndex, setBy);
 	}
 	if (operation === 'update' && Object.keys(body).length === 0) {
 		throw new NodeOperationError(node, 'Update Fields: nothing to update', {
@@ -330,6 +328,12 @@ function collectBody(
 	};
 }
 
+/** The refusal of a key set twice, naming where it was set first. */
+function alsoSet(setBy: Map<string, string>, key: string, fix: string) {
+	const first = setBy.get(key);
+	return fail(`'${key}' is also set by ${first ? `'${first}'` : 'another field'}`, fix);
+}
+
 /** Adds `extra` to `body`, refusing a key another field already set. */
 function mergeInto(
 	body: IDataObject,
@@ -337,17 +341,12 @@ function mergeInto(
 	where: string,
 	node: INode,
 	itemIndex: number,
+	setBy: Map<string, string>,
 ) {
 	for (const [key, value] of Object.entries(extra)) {
-		if (key in body) {
-			checked(
-				node,
-				itemIndex,
-				where,
-				fail(`'${key}' is also set by another field`, 'Set each key once.'),
-			);
-		}
+		if (key in body) checked(node, itemIndex, where, alsoSet(setBy, key, 'Set each key once.'));
 		body[key] = value;
+		setBy.set(key, where);
 	}
 }
 

@@ -74,7 +74,7 @@ describe('pickers for linked records (version 3)', () => {
 			{ version: 3 },
 		);
 		expect(result.error?.message).toMatch(
-			/^Update Fields › (Contacts|Contact IDs): is also set by another field$/,
+			/^Update Fields › (Contacts|Contact IDs): 'contacts' is also set by 'Update Fields › (Contacts|Contact IDs)'$/,
 		);
 	});
 

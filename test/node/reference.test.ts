@@ -738,7 +738,7 @@ describe('guesses never block and never destroy', () => {
 			additionalFields: { extraFields: '{"name": "Other"}' },
 		});
 		expect(result.error?.message).toBe(
-			"Additional Fields › Extra Fields (JSON): 'name' is also set by another field",
+			"Additional Fields › Extra Fields (JSON): 'name' is also set by 'Name'",
 		);
 	});
 });

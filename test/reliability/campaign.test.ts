@@ -555,6 +555,97 @@ describe('bad input corpus', () => {
 		],
 	);
 
+	/** Version 3 (the v2 CRM surface): its lists' filter builder, line items and v2 writes. */
+	const v3 = (parameters: INodeParameters): INodeParameters => ({ ...parameters, '@version': 3 });
+	const conditions = (...condition: INodeParameters[]) => ({ conditions: { condition } });
+	const quotation = (extra: INodeParameters) =>
+		v3({
+			resource: 'quotation',
+			operation: 'create',
+			client: expr('clt_1'),
+			template: 'tpl_1',
+			date: '2026-11-25',
+			...extra,
+		});
+	corpus.push(
+		[
+			v3({
+				resource: 'company',
+				operation: 'getAll',
+				filters: conditions({ field: 'name', operator: 'is', values: ' , ' }),
+			}),
+			/^Filters › Conditions › condition 1: has no values/,
+		],
+		[
+			v3({
+				resource: 'company',
+				operation: 'getAll',
+				filters: conditions({ field: 'name', operator: 'is', values: 'a,b' }),
+			}),
+			/^Filters › Conditions › condition 1: 2 values for 'is'/,
+		],
+		[
+			v3({
+				resource: 'deal',
+				operation: 'getAll',
+				filters: conditions(
+					{ field: 'status', operator: 'is', values: 'WON' },
+					{ field: 'status', operator: 'is_not', values: 'LOST' },
+				),
+			}),
+			/^Filters › Conditions › condition 2: 'status' has another condition/,
+		],
+		[
+			v3({ resource: 'deal', operation: 'getAll', filters: { filtersJson: '{bad' } }),
+			/^Filters › Filters \(JSON\): is not valid JSON/,
+		],
+		[
+			v3({ resource: 'deal', operation: 'getAll', filters: { filtersJson: '[1]' } }),
+			/^Filters › Filters \(JSON\): must be a JSON object/,
+		],
+		[
+			v3({
+				resource: 'deal',
+				operation: 'getAll',
+				filters: {
+					...conditions({ field: 'status', operator: 'is', values: 'WON' }),
+					filtersJson: '{"status": {"operator": "is", "values": ["LOST"]}}',
+				},
+			}),
+			/^Filters › Filters \(JSON\): 'status' is also a condition/,
+		],
+		[
+			quotation({ additionalFields: { lineItemsJson: 'not json' } }),
+			/^Additional Fields › Line Items \(JSON\): is not valid JSON/,
+		],
+		[
+			quotation({ additionalFields: { lineItemsJson: '{"name": "Audit"}' } }),
+			/^Additional Fields › Line Items \(JSON\): must be a JSON list/,
+		],
+		[
+			quotation({ additionalFields: { lineItemsJson: '[1, 2]' } }),
+			/^Additional Fields › Line Items \(JSON\): entry 1 is not an object/,
+		],
+		[
+			quotation({
+				additionalFields: {
+					lineItems: { entry: [{ name: 'Audit', quantity: 1, price: 500 }] },
+					lineItemsJson: '[{"name": "Audit", "quantity": 1, "price": 500}]',
+				},
+			}),
+			/^Additional Fields › Line Items \(JSON\): 'quotationProducts' is also set by 'Additional Fields › Line Items'/,
+		],
+		[quotation({ date: '2026-02-31' }), /^Date: .*not a date on the calendar/],
+		[
+			v3({ resource: 'company', operation: 'create', name: '={{ "" }}' }),
+			/^Name: a company needs a value here/,
+		],
+		[
+			v3({ resource: 'deal', operation: 'update', dealId: expr('dl_1'), updateFields: {} }),
+			/^Update Fields: nothing to update/,
+		],
+	);
+
 	test(`${corpus.length} cases: a clear message naming the field, no request sent, no crash`, async () => {
 		expect(corpus.length).toBeGreaterThanOrEqual(50);
 		let unclear = 0;
