@@ -366,6 +366,49 @@ export const scenarios: Scenario[] = [
 				),
 		}),
 	),
+	// The same misbehaviours in API v2's envelope ({data, meta}), on version 3's companies.
+	...(
+		[
+			['a cursor that never changes', () => 'same', /same page cursor of the company list again/],
+			[
+				'cursors going round in a circle',
+				(index: number) => `c${index % 3}`,
+				/page cursor of the company list it had sent before/,
+			],
+			[
+				'ever new cursors past the page cap (cap lowered to 20 pages)',
+				(index: number) => `c${index + 1}`,
+				/longer than 20 pages; reading stopped/,
+			],
+		] as Array<[string, (index: number) => string, RegExp]>
+	).map(
+		([what, cursor, message]): Scenario => ({
+			item: 4,
+			name: `Return All on API v2 (version 3 companies), ${what}: stops with an error after a bounded number of pages`,
+			capMs: 5000,
+			run: async () =>
+				await withLimits(
+					{ maxPages: 20 },
+					async () =>
+						await withServers(
+							(_request, response, index) =>
+								json(response, 200, {
+									data: [{ id: `clt_${index}`, name: `Company ${index}` }],
+									meta: { hasMore: true, nextCursor: cursor(index) },
+								}),
+							async (base, apiKey) => {
+								const result = await runHeffl(
+									{ resource: 'company', operation: 'getAll', returnAll: true },
+									credentialsFor(base.origin, apiKey),
+									{ version: 3 },
+								);
+								expectFailure(result, message);
+								expect(base.requests.length).toBeLessThanOrEqual(21);
+							},
+						),
+				),
+		}),
+	),
 	{
 		item: 4,
 		name: 'dropdown, search and trigger activation on a cursor that never changes: each stops with an error',
