@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { HefflContext } from '../shared/transport';
-import { hefflPaginate, hefflRequest, recordPath } from '../shared/transport';
+import { hefflPaginate, hefflRequest, recordPath, unwrapRecord } from '../shared/transport';
 import type { CustomFieldSource } from './spec';
 import type { Checked } from './values';
 import { asText, fail, isoDate, ok } from './values';
@@ -115,8 +115,8 @@ export async function readDefinitions(
 			path: recordPath(this.getNode(), '/document-templates', scope.templateId, 'Template'),
 			recordLabel: 'document template',
 		});
-		const template = (answer.id === undefined && answer.data ? answer.data : answer) as IDataObject;
-		raw = Array.isArray(template.customFields) ? template.customFields : [];
+		const { customFields } = unwrapRecord(answer);
+		raw = Array.isArray(customFields) ? customFields : [];
 	} else {
 		raw = await hefflPaginate.call(this, {
 			...request,

@@ -4,12 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readLimit, readMaxRetries } from '../shared/parameters';
 import type { HefflRequest } from '../shared/transport';
 import {
-	hefflListPage,
+	hefflPages,
 	hefflPaginate,
 	hefflRequest,
 	httpsProblem,
-	MAX_PAGE_SIZE,
 	recordPath,
+	unwrapRecord,
 } from '../shared/transport';
 import type {
 	ConditionSpec,
@@ -49,7 +49,6 @@ const MAX_LONG_TEXT = 20_000;
 const LONG_TEXT_FIELDS = new Set(['notes', 'description']);
 const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[A-Za-z]{2,}$/;
 /** A list is read until this many pages, so a cursor that never ends cannot loop for ever. */
-const MAX_PAGES = 10_000;
 
 /** Control characters other than tab and line breaks: invisible, and refused by most APIs. */
 function hasControlCharacters(text: string): boolean {
@@ -763,14 +762,6 @@ function simplified(context: IExecuteFunctions, resource: ResourceSpec, itemInde
 		Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
 }
 
-/** v2 answers a single record bare (contract) or wrapped in `data` (some of Heffl's pages). */
-function unwrap(record: IDataObject): IDataObject {
-	const data = record.data;
-	return record.id === undefined && data && typeof data === 'object' && !Array.isArray(data)
-		? (data as IDataObject)
-		: record;
-}
-
 /** The records of a list answered at once: v1 `{items}`, v2 `{data}`. */
 function listItems(body: IDataObject): IDataObject[] {
 	return (body.items ?? body.data ?? []) as IDataObject[];
@@ -791,12 +782,11 @@ async function verifiedList(
 	const kept: IDataObject[] = [];
 	let dropped = 0;
 	let unverified = 0;
-	let cursor: string | undefined;
-	for (let page = 0; page < MAX_PAGES; page++) {
-		const answer = resource.unpaginated
-			? { records: listItems(await hefflRequest.call(context, { ...request, method: 'GET' })) }
-			: await hefflListPage.call(context, request, MAX_PAGE_SIZE, cursor);
-		for (const record of answer.records) {
+	const pages = resource.unpaginated
+		? [listItems(await hefflRequest.call(context, { ...request, method: 'GET' }))]
+		: hefflPages.call(context, request);
+	for await (const records of pages) {
+		for (const record of records) {
 			const judge = (shown: IDataObject) =>
 				checks.map((check) => ({ check, verdict: check.matches(shown, check.value) }));
 			let verdicts = judge(record);
@@ -810,7 +800,7 @@ async function verifiedList(
 					method: 'GET',
 					path: recordPath(context.getNode(), resource.path, record.id, resource.displayName),
 				});
-				verdicts = judge(unwrap(full));
+				verdicts = judge(unwrapRecord(full));
 			}
 			unverified += verdicts.some(({ verdict }) => verdict === undefined) ? 1 : 0;
 			const unknown = undecided();
@@ -829,13 +819,7 @@ async function verifiedList(
 			else dropped++;
 			if (limit !== undefined && kept.length >= limit) break;
 		}
-		if (
-			(limit !== undefined && kept.length >= limit) ||
-			!('nextCursor' in answer) ||
-			!answer.nextCursor
-		)
-			break;
-		cursor = answer.nextCursor;
+		if (limit !== undefined && kept.length >= limit) break;
 	}
 	if (unverified > 0) {
 		context.addExecutionHints({
@@ -960,11 +944,11 @@ async function upsert(
 			path: resource.path,
 			body: resource.beforeCreate ? resource.beforeCreate(body) : body,
 		});
-		record = unwrap(created);
+		record = unwrapRecord(created);
 	} else {
 		if (hasDefinitions(resource, version))
 			await checkCustomFields(context, resource, written, false, checkRequest(base), state);
-		record = unwrap(
+		record = unwrapRecord(
 			await hefflRequest.call(context, {
 				...base,
 				method: resource.methods?.update ?? 'PATCH',
@@ -1030,7 +1014,11 @@ export async function runOperation(
 		case 'upsert':
 			return await upsert(this, resource, itemIndex, version, base, state);
 		case 'get':
-			return simplified(this, resource, itemIndex)(unwrap(await request(method('GET'), byId())));
+			return simplified(
+				this,
+				resource,
+				itemIndex,
+			)(unwrapRecord(await request(method('GET'), byId())));
 		case 'update': {
 			const recordUrl = byId();
 			return await request(method('PATCH'), recordUrl, { body: await write('update') });

@@ -712,22 +712,18 @@ export async function hefflListPage(
 }
 
 /**
- * Reads a list page by page until `limit` records (or all of them) are in. Each page
- * asks for exactly what is still needed, at most 100, so n records cost ceil(n/100)
- * requests. A cursor seen before, or more pages than `transportLimits.maxPages`, ends
- * the reading with an error.
+ * The pages of a list, one after another, each asking for `pageSize()` records. The one
+ * walk over Heffl's cursors: a cursor seen before, or more pages than
+ * `transportLimits.maxPages`, ends it with an error, so no reader can loop forever.
  */
-export async function hefflPaginate(
+export async function* hefflPages(
 	this: HefflContext,
 	request: Omit<HefflRequest, 'method'>,
-	limit?: number,
-): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
+	pageSize: () => number = () => MAX_PAGE_SIZE,
+): AsyncGenerator<IDataObject[]> {
 	const cursorsSeen = new Set<string>();
 	let cursor: string | undefined;
 	for (let pages = 0; ; pages++) {
-		const wanted = Math.min(MAX_PAGE_SIZE, (limit ?? Infinity) - records.length);
-		if (wanted <= 0) break;
 		if (pages >= transportLimits.maxPages) {
 			throw pageError(
 				this.getNode(),
@@ -736,10 +732,10 @@ export async function hefflPaginate(
 				'No Heffl list should be that long. Use Limit or Filters to read fewer records.',
 			);
 		}
-		const page = await hefflListPage.call(this, request, wanted, cursor);
-		records.push(...page.records);
+		const page = await hefflListPage.call(this, request, pageSize(), cursor);
+		yield page.records;
 		cursor = page.nextCursor;
-		if (!cursor) break;
+		if (!cursor) return;
 		if (cursorsSeen.has(cursor)) {
 			throw pageError(
 				this.getNode(),
@@ -750,5 +746,31 @@ export async function hefflPaginate(
 		}
 		cursorsSeen.add(cursor);
 	}
+}
+
+/**
+ * Reads a list until `limit` records (or all of them) are in. Each page asks for
+ * exactly what is still needed, at most 100, so n records cost ceil(n/100) requests.
+ */
+export async function hefflPaginate(
+	this: HefflContext,
+	request: Omit<HefflRequest, 'method'>,
+	limit?: number,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	if (limit !== undefined && limit <= 0) return records;
+	const stillWanted = () => Math.min(MAX_PAGE_SIZE, (limit ?? Infinity) - records.length);
+	for await (const page of hefflPages.call(this, request, stillWanted)) {
+		records.push(...page);
+		if (limit !== undefined && records.length >= limit) break;
+	}
 	return limit === undefined ? records : records.slice(0, limit);
+}
+
+/** v2 answers a single record bare (contract) or wrapped in `data` (some of Heffl's pages). */
+export function unwrapRecord(body: IDataObject): IDataObject {
+	const data = body.data;
+	return body.id === undefined && data && typeof data === 'object' && !Array.isArray(data)
+		? (data as IDataObject)
+		: body;
 }

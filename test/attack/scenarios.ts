@@ -397,13 +397,24 @@ export const scenarios: Scenario[] = [
 									meta: { hasMore: true, nextCursor: cursor(index) },
 								}),
 							async (base, apiKey) => {
-								const result = await runHeffl(
-									{ resource: 'company', operation: 'getAll', returnAll: true },
-									credentialsFor(base.origin, apiKey),
-									{ version: 3 },
-								);
-								expectFailure(result, message);
-								expect(base.requests.length).toBeLessThanOrEqual(21);
+								// Unfiltered, and with a condition (each record then checked in n8n).
+								for (const filters of [
+									{},
+									{
+										conditions: {
+											condition: [{ field: 'name', operator: 'is_not', values: 'Other' }],
+										},
+									},
+								]) {
+									base.requests.length = 0;
+									const result = await runHeffl(
+										{ resource: 'company', operation: 'getAll', returnAll: true, filters },
+										credentialsFor(base.origin, apiKey),
+										{ version: 3 },
+									);
+									expectFailure(result, message);
+									expect(base.requests.length).toBeLessThanOrEqual(21);
+								}
 							},
 						),
 				),

@@ -1,6 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { hefflRequest, recordPath } from '../../shared/transport';
+import { hefflRequest, recordPath, unwrapRecord } from '../../shared/transport';
 import { findResource } from '../catalog';
 import { fixedId, mapperField, readDefinitions, scopeOf } from '../customFields';
 import type { ResourceSpec } from '../spec';
@@ -20,9 +20,7 @@ async function fromRecord(
 		path: recordPath(context.getNode(), resource.path, id, resource.displayName),
 		recordLabel: resource.label,
 	});
-	const value = (record.id === undefined && record.data ? (record.data as IDataObject) : record)[
-		key
-	];
+	const value = unwrapRecord(record)[key];
 	return typeof value === 'string' && value ? value : undefined;
 }
 
