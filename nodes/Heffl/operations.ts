@@ -424,12 +424,14 @@ function customFieldEntries(
 
 /** What a definition list covers, for messages: "deals in pipeline dpl_1". */
 function scopeName(resource: ResourceSpec, body: IDataObject): string {
-	if (resource.customFieldsFrom && 'template' in resource.customFieldsFrom)
-		return `the quotation template ${String(body.templateId)}`;
+	if (fromTemplate(resource)) return `the quotation template ${String(body.templateId)}`;
 	return body.pipelineId === undefined
 		? `Heffl's ${plural(resource.label)}`
 		: `${plural(resource.label)} in pipeline ${String(body.pipelineId)}`;
 }
+
+const fromTemplate = (resource: ResourceSpec) =>
+	resource.customFieldsFrom !== undefined && 'template' in resource.customFieldsFrom;
 
 /** The request settings the definitions are read with: the item's own. */
 const checkRequest = (base: Omit<HefflRequest, 'method' | 'path'>) => ({
@@ -494,7 +496,7 @@ async function checkCustomFields(
 		} else if (where.complete) {
 			throw new NodeOperationError(
 				node,
-				`${origin} › ${key}: ${scopeName(resource, body)} have no custom field with this key`,
+				`${origin} › ${key}: ${scopeName(resource, body)} ${fromTemplate(resource) ? 'has' : 'have'} no custom field with this key`,
 				{
 					itemIndex,
 					description: `Nothing was sent. Custom fields there: ${known(definitions)}. Pick one from the list, or add the field in Heffl (Settings → Custom fields).`,
@@ -509,7 +511,7 @@ async function checkCustomFields(
 	if (missing.length) {
 		throw new NodeOperationError(
 			node,
-			`Custom Fields: ${scopeName(resource, body)} require ${known(missing)}`,
+			`Custom Fields: ${scopeName(resource, body)} ${fromTemplate(resource) ? 'requires' : 'require'} ${known(missing)}`,
 			{ itemIndex, description: 'Nothing was sent. Set them under Custom Fields.' },
 		);
 	}

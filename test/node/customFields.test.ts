@@ -351,7 +351,7 @@ describe('§11.4, §11.13 quotations: the template’s custom fields', () => {
 		};
 		const missing = await v3(base);
 		expect(missing.error?.message).toBe(
-			`Custom Fields: the quotation template ${String(template().id)} require Project Code (cf_project_code), Payment Terms (cf_payment_terms)`,
+			`Custom Fields: the quotation template ${String(template().id)} requires Project Code (cf_project_code), Payment Terms (cf_payment_terms)`,
 		);
 		const created = await v3({
 			...base,
