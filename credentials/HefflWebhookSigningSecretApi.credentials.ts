@@ -12,7 +12,7 @@ export class HefflWebhookSigningSecretApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/heffl.svg', dark: 'file:../icons/heffl.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-heffl/n8n-nodes-heffl#trigger';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-heffl#credentials';
 
 	properties: INodeProperties[] = [
 		{

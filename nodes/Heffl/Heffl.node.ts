@@ -7,13 +7,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { CREDENTIAL_NAME } from '../shared/transport';
 import { nodeProperties, subtitleExpression } from './descriptions';
+import { newExecutionState, runOperation } from './execute/operations';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
-import { newExecutionState, runOperation } from './operations';
-import { findResource } from './catalog';
-import type { NodeVersion, OperationName } from './spec';
+import type { OperationName } from './spec';
+import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
 
 export class Heffl implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,10 +22,9 @@ export class Heffl implements INodeType {
 		name: 'heffl',
 		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
 		group: ['transform'],
-		// Saved workflows keep their version: 1 predates Heffl's reference, 2 follows it with
-		// deals and tasks on API v1, 3 adds the v2 CRM surface (deals and tasks on API v2).
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// What each version means: versions.ts.
+		version: DESCRIBED_VERSION,
+		defaultVersion: LATEST_VERSION,
 		subtitle: subtitleExpression(),
 		description:
 			'Create, read, update and delete Heffl leads, clients, contacts, companies, deals, quotations and tasks; manage pipelines, tags, products and webhook subscriptions',
@@ -32,7 +32,7 @@ export class Heffl implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'hefflApi', required: true }],
+		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		properties: nodeProperties,
 	};
 
@@ -42,8 +42,7 @@ export class Heffl implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const output: INodeExecutionData[] = [];
-		const typeVersion = this.getNode().typeVersion;
-		const version: NodeVersion = typeVersion >= 3 ? 3 : typeVersion >= 2 ? 2 : 1;
+		const version = this.getNode().typeVersion;
 		// Items run one after another, so an e-mail upserted by one item is updated by the next.
 		const state = newExecutionState();
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -60,14 +59,7 @@ export class Heffl implements INodeType {
 						{ itemIndex },
 					);
 				}
-				const result = await runOperation.call(
-					this,
-					resource,
-					operation,
-					itemIndex,
-					version,
-					state,
-				);
+				const result = await runOperation.call(this, resource, operation, itemIndex, state);
 				for (const json of Array.isArray(result) ? result : [result]) {
 					output.push({ json, pairedItem: { item: itemIndex } });
 				}

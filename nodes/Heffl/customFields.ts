@@ -11,15 +11,20 @@
 import type {
 	FieldType,
 	IDataObject,
+	IExecuteFunctions,
 	INodePropertyOptions,
 	ResourceMapperField,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflContext } from '../shared/transport';
 import { hefflPaginate, hefflRequest, recordPath, unwrapRecord } from '../shared/transport';
-import type { CustomFieldSource } from './spec';
-import type { Checked } from './values';
-import { asText, fail, isoDate, ok } from './values';
+import type { Written } from './execute/body';
+import type { ExecutionState } from './execute/state';
+import type { Checked } from './execute/values';
+import { asText, checked, fail, isEmpty, isoDate, ok } from './execute/values';
+import type { CustomFieldSource, ResourceSpec } from './spec';
+import { definitionsOf, plural } from './spec';
 
 /** What a value must be, from the definition's type (§9.1 lists the app's types). */
 export type CustomFieldKind =
@@ -100,7 +105,11 @@ export function readDefinition(raw: unknown): CustomFieldDefinition | undefined 
 	};
 }
 
-/** Reads the definitions of a scope: `GET /v2/custom-fields` (every page) or a template's `customFields`. */
+/**
+ * Reads the definitions of a scope: `GET /v2/custom-fields` with only its documented
+ * parameters (§11.12: `entity`, `pipelineId`; pages followed only when an answer has a
+ * cursor), or a template's `customFields` (§11.13).
+ */
 export async function readDefinitions(
 	this: HefflContext,
 	scope: DefinitionScope,
@@ -118,13 +127,18 @@ export async function readDefinitions(
 		const { customFields } = unwrapRecord(answer);
 		raw = Array.isArray(customFields) ? customFields : [];
 	} else {
-		raw = await hefflPaginate.call(this, {
-			...request,
-			api: 'v2',
-			path: '/custom-fields',
-			qs: { entity: scope.entity, ...(scope.pipelineId && { pipelineId: scope.pipelineId }) },
-			recordLabel: 'custom field',
-		});
+		raw = await hefflPaginate.call(
+			this,
+			{
+				...request,
+				api: 'v2',
+				path: '/custom-fields',
+				qs: { entity: scope.entity, ...(scope.pipelineId && { pipelineId: scope.pipelineId }) },
+				recordLabel: 'custom field',
+			},
+			undefined,
+			{ sendPageSize: false },
+		);
 	}
 	const definitions = raw.map(readDefinition).filter((definition) => definition !== undefined);
 	return definitions.filter(
@@ -258,4 +272,95 @@ export function fixedId(value: unknown): string | undefined {
 	if (typeof given !== 'string' && typeof given !== 'number') return undefined;
 	const text = String(given).trim();
 	return text && !text.startsWith('=') ? text : undefined;
+}
+
+/** What a definition list covers, for messages: "deals in pipeline dpl_1". */
+function scopeName(resource: ResourceSpec, body: IDataObject): string {
+	if (fromTemplate(resource)) return `the quotation template ${String(body.templateId)}`;
+	return body.pipelineId === undefined
+		? `Heffl's ${plural(resource.label)}`
+		: `${plural(resource.label)} in pipeline ${String(body.pipelineId)}`;
+}
+
+const fromTemplate = (resource: ResourceSpec) => {
+	const source = definitionsOf(resource);
+	return source !== undefined && 'template' in source;
+};
+
+/**
+ * The custom fields of a write checked against their definitions before anything is
+ * sent. Values are converted to their definition's type; a key no definition has is
+ * refused where the definitions are the whole set for the record; a create without a
+ * required custom field is refused. Definitions are read once per execution and scope;
+ * when they cannot be read the values go to Heffl as given, and the output says so.
+ */
+export async function checkCustomFields(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	written: Written,
+	creating: boolean,
+	request: { itemIndex: number; maxRetries: number },
+	state: ExecutionState,
+): Promise<void> {
+	const { body, customFields } = written;
+	const source = definitionsOf(resource);
+	if (!source || (!creating && customFields.size === 0)) return;
+	const where = scopeOf(source, {
+		pipelineId: typeof body.pipelineId === 'string' ? body.pipelineId : undefined,
+		templateId: typeof body.templateId === 'string' ? body.templateId : undefined,
+	});
+	if (!where) return;
+	const cacheKey = JSON.stringify(where.scope);
+	let read = state.definitions.get(cacheKey);
+	if (!read) {
+		read = readDefinitions.call(context, where.scope, request).catch((error: Error) => error);
+		state.definitions.set(cacheKey, read);
+	}
+	const definitions = await read;
+	const node = context.getNode();
+	const { itemIndex } = request;
+	if (definitions instanceof Error) {
+		if (!state.unreadDefinitions.has(cacheKey)) {
+			state.unreadDefinitions.add(cacheKey);
+			context.addExecutionHints({
+				message: `The custom-field definitions of ${scopeName(resource, body)} could not be read (${definitions.message}); custom fields were sent as given, unchecked.`,
+				location: 'outputPane',
+			});
+		}
+		return;
+	}
+	const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
+	const known = (list: CustomFieldDefinition[]) =>
+		list.map((definition) => `${definition.label} (${definition.key})`).join(', ') || 'none';
+	for (const [key, origin] of customFields) {
+		const definition = byKey.get(key);
+		if (definition) {
+			body[key] = checked(
+				node,
+				itemIndex,
+				`${origin} › ${definition.label}`,
+				customFieldValue(definition, body[key]),
+			);
+		} else if (where.complete) {
+			throw new NodeOperationError(
+				node,
+				`${origin} › ${key}: ${scopeName(resource, body)} ${fromTemplate(resource) ? 'has' : 'have'} no custom field with this key`,
+				{
+					itemIndex,
+					description: `Nothing was sent. Custom fields there: ${known(definitions)}. Pick one from the list, or add the field in Heffl (Settings → Custom fields).`,
+				},
+			);
+		}
+	}
+	if (!creating) return;
+	const missing = definitions.filter(
+		(definition) => definition.required && isEmpty(body[definition.key]),
+	);
+	if (missing.length) {
+		throw new NodeOperationError(
+			node,
+			`Custom Fields: ${scopeName(resource, body)} ${fromTemplate(resource) ? 'requires' : 'require'} ${known(missing)}`,
+			{ itemIndex, description: 'Nothing was sent. Set them under Custom Fields.' },
+		);
+	}
 }

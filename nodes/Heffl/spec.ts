@@ -1,11 +1,14 @@
+/**
+ * The shape of the resource table (resources/): what a resource, a field and a filter
+ * say. The table drives both the node's parameters (descriptions/) and its execution
+ * (execute/); nothing else lists resources or fields.
+ */
 import type { IDataObject, IHttpRequestMethods, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ApiVersion } from '../shared/transport';
-import { TAG_TYPES } from './tagTypes';
+import type { Checked } from './execute/values';
 
 export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
-/** 1: before the reference; 2: the reference, deals and tasks on API v1; 3: the v2 CRM surface. */
-export type NodeVersion = 1 | 2 | 3;
 
 /** A value the API takes, and how the node asks for it. */
 export interface FieldSpec {
@@ -25,12 +28,11 @@ export interface FieldSpec {
 		/** A list of objects (an invoice's line items), each made of `members`. */
 		| 'fixedCollection';
 	/**
-	 * What the value is. Version 1 checks formats strictly (its saved workflows keep
-	 * that); version 2 only normalises what is unambiguous and leaves the rest to Heffl.
+	 * What the value is. Only what is unambiguous is changed (trimmed IDs, an added
+	 * https://, upper-case currency, dates in the API's form); the rest is Heffl's to judge.
 	 */
 	format?:
 		| 'email'
-		| 'url'
 		| 'webUrl'
 		| 'date'
 		| 'dateTime'
@@ -38,15 +40,20 @@ export interface FieldSpec {
 		| 'json'
 		/** A JSON list of objects (line items given by an expression). */
 		| 'jsonList'
+		/** An ID of another record: trimmed. */
+		| 'id'
 		/** A list of IDs: an array, or text separated by commas. */
 		| 'ids';
-	/** Version 1: the ID must start with this. Version 2: a hint in the placeholder only. */
+	/**
+	 * A check of this field's own, after the value is converted by its type and format:
+	 * what the reference says of this one field (a range, a rule on its entries).
+	 */
+	validate?: (value: IDataObject[string]) => Checked;
+	/** Shown in placeholders: the prefix of the IDs Heffl gives such records. Never enforced. */
 	idPrefix?: string;
 	/** On Create: asked for outside Additional Fields; `required` ones must be set. */
 	main?: boolean;
 	required?: boolean;
-	/** Version 1: the top-level parameter name when `name` would clash with another parameter. */
-	parameterName?: string;
 	/** Only on these operations (both create and update when absent). */
 	on?: Array<'create' | 'update'>;
 	/** Main fields only: shown (and required) only when these parameters have these values. */
@@ -59,8 +66,10 @@ export interface FieldSpec {
 	zeroFrom?: string;
 	/** A main field whose value fills `{name}` in the operation's path instead of the body. */
 	inPath?: boolean;
-	/** Linked record: a main field becomes a resource locator searching this resource. */
+	/** Linked record: the field becomes a resource locator searching this resource's records. */
 	locator?: string;
+	/** A locator whose list follows another parameter (a task's linked record follows its type). */
+	searchMethod?: string;
 	/** Members of a `collection` (one object) or `fixedCollection` (a list of them) field. */
 	members?: FieldSpec[];
 	/** How one entry of a `fixedCollection` is called: "Line Item". */
@@ -86,7 +95,18 @@ export interface FilterSpec extends FieldSpec {
 	filter: 'server' | 'local';
 	/** true: keep; false: drop; undefined: the record does not show whether it matches. */
 	matches?: (record: IDataObject, value: unknown) => boolean | undefined;
+	/**
+	 * The values a record may show for what the user gave, read once per item before the
+	 * list (a lead stage picked by ID, shown on leads by its name).
+	 */
+	resolve?: ResolveFilterValue;
 }
+
+/** Reads what a filter value stands for: `get(api, path)` lists records of Heffl's. */
+export type ResolveFilterValue = (
+	value: string,
+	list: (api: ApiVersion, path: string) => Promise<IDataObject[]>,
+) => Promise<string[]>;
 
 /** One field of the v2 filter builder (§7): sent as `{field: {operator, values}}`. */
 export interface ConditionSpec {
@@ -110,12 +130,12 @@ export interface ResourceSpec {
 	label: string;
 	api: ApiVersion;
 	path: string;
-	/** Version 1: prefix its IDs must have. Version 2: shown in placeholders only. */
+	/** Shown in placeholders only: the prefix of its IDs. */
 	idPrefix?: string;
 	operations: OperationName[];
 	/** Methods other than the usual (POST, GET, PATCH, DELETE), per operation. */
 	methods?: Partial<Record<OperationName, IHttpRequestMethods>>;
-	/** API version per operation, where it differs from `api`. */
+	/** API per operation, where it differs from `api`. */
 	apis?: Partial<Record<OperationName, ApiVersion>>;
 	/** Path per operation, where it differs from `path`; `{name}` is filled from an `inPath` field. */
 	paths?: Partial<Record<OperationName, string>>;
@@ -123,20 +143,26 @@ export interface ResourceSpec {
 	pickFrom?: { api: ApiVersion; path: string; records: (record: IDataObject) => IDataObject[] };
 	/** v2 lists (§7): documented `orderBy` values and the fields of the filter builder. */
 	listing?: { orderBy: string[]; conditions: ConditionSpec[] };
-	/** Offers custom fields from the workspace's definitions (version 3). */
-	customFieldsFrom?: CustomFieldSource;
+	/** The tag type (§11.9) of the resource's records, for its tag pickers. */
+	tagType?: string;
+	/**
+	 * Custom fields (`cf_*`) on create and update: from the workspace's definitions (a
+	 * resource mapper) where Heffl has them for the resource, else entered by label or key.
+	 */
+	customFields?: CustomFieldSource | 'byLabel';
 	/** Writable fields, in the order the UI shows them. */
 	fields?: FieldSpec[];
-	/** Get Many filters. Version 1's are sent (and verified where `matches` can tell). */
-	filters?: Array<FieldSpec | FilterSpec>;
-	/** Accepts `cf_` custom fields on create and update. */
-	customFields?: boolean;
+	/** Get Many filters, sent where the reference documents them and checked where records tell. */
+	filters?: FilterSpec[];
 	/** Offers Extra Fields (JSON) on create and update, for keys the reference does not show. */
 	extraFields?: boolean;
 	/** Keys kept by Simplify; only for records of more than 10 fields. */
 	simplifyKeys?: string[];
-	/** The list endpoint answers everything at once (no cursor). */
-	unpaginated?: boolean;
+	/**
+	 * The reference lists this list's parameters and a page size is not among them (§11.12,
+	 * §11.13): none is sent, and a cursor is followed only when an answer has one.
+	 */
+	noPageSize?: boolean;
 	/** How a record reads in a list of the resource locator. */
 	title?: (record: IDataObject) => string;
 	/** The list endpoint documents `search` (the locator sends it; it is checked here anyway). */
@@ -149,245 +175,14 @@ export interface ResourceSpec {
 	afterCreate?: (record: IDataObject) => IDataObject;
 }
 
-export const toOptions = (values: readonly string[], names?: Record<string, string>) =>
-	values.map((value) => ({
-		name:
-			names?.[value] ??
-			value
-				.toLowerCase()
-				.split('_')
-				.map((word) => word.replace(/^\w/, (c) => c.toUpperCase()))
-				.join(' '),
-		value,
-	}));
-
-export const alphabetical = (options: INodePropertyOptions[]) =>
-	[...options].sort((a, b) => a.name.localeCompare(b.name));
-
-export const TAG_TYPE_OPTIONS = toOptions(TAG_TYPES, { fs_jobs: 'Field Service Jobs' });
-
-/** §11.13: the document types templates belong to ("and others"). */
-export const TEMPLATE_TYPES = [
-	'quotations',
-	'invoices',
-	'proforma_invoices',
-	'purchase_orders',
-	'bills',
-	'sales_orders',
-	'documents',
-];
-
 /** "leads", "companies". */
 export const plural = (label: string) => `${label.replace(/([^aeiou])y$/, '$1ie')}s`;
 
-export const lower = (value: unknown) => String(value ?? '').toLowerCase();
-
-/** A record matches when any of its text values (one level deep) contains the term. */
-export const containsText =
-	(...keys: string[]) =>
-	(record: IDataObject, term: unknown): boolean => {
-		const wanted = lower(term).trim();
-		const values = keys.length ? keys.map((key) => record[key]) : Object.values(record);
-		return values.some((value) =>
-			(value && typeof value === 'object' ? Object.values(value) : [value]).some(
-				(text) => typeof text === 'string' && lower(text).includes(wanted),
-			),
-		);
-	};
-
-/** The record's `key` equals the value (ignoring case); undefined when the record lacks the key. */
-export const equalsKey =
-	(key: string) =>
-	(record: IDataObject, value: unknown): boolean | undefined =>
-		key in record ? lower(record[key]) === lower(value) : undefined;
-
-export const EXPRESSION_HINT =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
-// --- field builders for the tables of versions 2 and 3 (heffl-reference.md) ---
-
-export const text = (
-	name: string,
-	displayName: string,
-	description: string,
-	extra: Partial<FieldSpec> = {},
-): FieldSpec => ({ name, displayName, type: 'string', default: '', description, ...extra });
-
-export const choice = (
-	name: string,
-	displayName: string,
-	values: readonly string[],
-	description: string,
-	extra: Partial<FieldSpec> = {},
-): FieldSpec => {
-	const first = values[0];
-	return {
-		displayName,
-		name,
-		type: 'options',
-		options: alphabetical(toOptions(values)),
-		default: first,
-		description,
-		...extra,
-	};
-};
-
-export const dateTime = (name: string, displayName: string, description: string): FieldSpec => ({
-	name,
-	displayName,
-	type: 'dateTime',
-	format: 'dateTime',
-	default: '',
-	description: `${description}. Any ISO 8601 date or date-time; sent as a UTC date-time.`,
-});
-
-export const number = (name: string, displayName: string, description: string): FieldSpec => ({
-	name,
-	displayName,
-	type: 'number',
-	default: 0,
-	description,
-});
-
-export const email = (description: string, extra: Partial<FieldSpec> = {}) =>
-	text('email', 'Email', description, {
-		format: 'email',
-		placeholder: 'e.g. nathan@example.com',
-		...extra,
-	});
-
-export const website = (description: string) =>
-	text('website', 'Website', `${description}. A missing https:// is added.`, {
-		format: 'webUrl',
-		placeholder: 'e.g. https://example.com',
-		nullable: true,
-	});
-
-export const phone = (name: string, displayName: string, description: string) =>
-	text(name, displayName, `${description}, with the country code`, {
-		placeholder: 'e.g. +971501234567',
-	});
-
-export const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH'];
-export const DEAL_STATUSES = ['ACTIVE', 'WON', 'LOST'];
-export const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED'];
-
-export const pipelineField: FieldSpec = {
-	displayName: 'Pipeline Name or ID',
-	name: 'pipeline',
-	key: 'pipelineId',
-	type: 'options',
-	loadOptionsMethod: 'getPipelines',
-	default: '',
-	description: `The deal pipeline. ${EXPRESSION_HINT}.`,
-};
-
-export const stageField: FieldSpec = {
-	displayName: 'Stage Name or ID',
-	name: 'stage',
-	key: 'stageId',
-	type: 'options',
-	loadOptionsMethod: 'getPipelineStages',
-	loadOptionsDependsOn: ['pipeline', 'filters.pipeline'],
-	default: '',
-	description: `A stage of the pipeline. ${EXPRESSION_HINT}.`,
-};
-
-/** Link to another record by ID (§8.2: string public IDs; some pages show numbers). */
-export const link = (
-	name: string,
-	key: string,
-	displayName: string,
-	what: string,
-	prefix: string,
-	extra: Partial<FieldSpec> = {},
-): FieldSpec =>
-	text(name, displayName, `ID of the ${what}`, {
-		key,
-		placeholder: `e.g. ${prefix}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
-		...extra,
-	});
-
-export const ADDRESS_MEMBERS = [
-	['address', 'Address'],
-	['city', 'City'],
-	['landmark', 'Landmark'],
-	['state', 'State'],
-	['country', 'Country'],
-	['postalCode', 'Postal Code'],
-]
-	.map(([name, displayName]) => text(name, displayName, `${displayName} of the billing address`))
-	.sort((a, b) => a.displayName.localeCompare(b.displayName));
-
-export const search = (records: string, keys: string[]): FilterSpec => ({
-	...text(
-		'search',
-		'Search',
-		`Only ${records} whose ${keys.join(', ')} contain this text, ignoring case. Checked in n8n on the records Heffl returns.`,
-	),
-	filter: 'local',
-	matches: containsText(...keys),
-});
-
-/** A filter checked here on each returned record (Heffl documents no v1 list filter, §7). */
-export const localFilter = (field: FieldSpec, key = field.key ?? field.name): FilterSpec => ({
-	...field,
-	description: `${field.description ?? ''} Checked in n8n on the records Heffl returns.`.trim(),
-	filter: 'local',
-	matches: equalsKey(key),
-});
-
-/** §11.5's task fields, the only documented task schema; assignee and tag inputs differ per version. */
-export const taskFields = (assignees: FieldSpec, tags: FieldSpec): FieldSpec[] => [
-	text('title', 'Title', 'Title of the task', {
-		main: true,
-		required: true,
-		placeholder: 'e.g. Call back about the quote',
-	}),
-	text('description', 'Description', 'Details of the task', { rows: 4, nullable: true }),
-	choice('status', 'Status', TASK_STATUSES, 'Status of the task'),
-	choice('taskType', 'Type', ['call', 'todo', 'meeting'], 'Kind of task', {
-		key: 'type',
-		default: 'todo',
-	}),
-	choice('priority', 'Priority', PRIORITIES, 'Priority of the task', { nullable: true }),
-	dateTime('startDate', 'Start Date', 'When the task starts'),
-	dateTime('dueDate', 'Due Date', 'When the task is due'),
-	{
-		displayName: 'Show Time',
-		name: 'showTime',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to show the time of the due date',
-	},
-	number('durationMinutes', 'Duration (Minutes)', 'How long the task takes, in minutes'),
-	assignees,
-	tags,
-	choice(
-		'linkedTo',
-		'Linked Record Type',
-		['deals', 'leads', 'projects'],
-		'Kind of record the task belongs to; set Linked Record ID too',
-		{ key: 'entity' },
-	),
-	text(
-		'linkedId',
-		'Linked Record ID',
-		'ID of the deal, lead or project the task belongs to; set Linked Record Type too',
-		{ key: 'entityId', placeholder: 'e.g. ld_abc123', nullable: true, clearTogether: ['linkedTo'] },
-	),
-];
-
-export const CRUD: OperationName[] = ['create', 'delete', 'get', 'getAll', 'update'];
-export const READ: OperationName[] = ['get', 'getAll'];
-export const named = (record: IDataObject) => String(record.name ?? record.id);
+/** "a lead", "an invoice". */
+export const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
 
 export function resourceParameter(resource: ResourceSpec): string {
 	return `${resource.value}Id`;
-}
-
-export function fieldParameter(field: FieldSpec): string {
-	return field.parameterName ?? field.name;
 }
 
 export function fieldKey(field: FieldSpec): string {
@@ -399,6 +194,7 @@ export function fieldsOf(resource: ResourceSpec, operation: 'create' | 'update')
 	return (resource.fields ?? []).filter((field) => !field.on || field.on.includes(operation));
 }
 
-export function isFilterSpec(field: FieldSpec | FilterSpec): field is FilterSpec {
-	return 'filter' in field;
+/** The resource's custom fields come from Heffl's definitions (the resource mapper). */
+export function definitionsOf(resource: ResourceSpec): CustomFieldSource | undefined {
+	return typeof resource.customFields === 'object' ? resource.customFields : undefined;
 }

@@ -13,10 +13,17 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_DISPLAY_NAMES, EVENT_NAMES, EVENT_OPTIONS } from '../shared/events';
-import { hefflPaginate, hefflRequest, isLoopbackHost, recordPath } from '../shared/transport';
+import {
+	CREDENTIAL_NAME,
+	hefflPaginate,
+	hefflRequest,
+	isLoopbackHost,
+	recordPath,
+} from '../shared/transport';
 import { acceptOnce, mayLog, REMEMBER_IDS_MS } from './deliveries';
 import type { Verdict } from './signature';
 import { DEFAULT_TOLERANCE_SECONDS, parseSigningSecret, verifyDelivery } from './signature';
+import { DESCRIBED_VERSION, LATEST_VERSION } from './versions';
 
 const ALL_EVENTS = '*';
 const MAX_TOLERANCE_SECONDS = 3600;
@@ -89,20 +96,16 @@ const usesExistingSubscription = (context: TriggerContext) =>
 
 /** Where this trigger's secret comes from, as the user sees it (for messages). */
 function secretField(context: TriggerContext): string {
-	if (!usesExistingSubscription(context)) return 'signing secret Heffl returned on activation';
-	return context.getNode().typeVersion < 2
-		? 'Signing Secret parameter'
-		: 'Signing Secret of the Heffl Webhook Signing Secret credential';
+	return usesExistingSubscription(context)
+		? 'Signing Secret of the Heffl Webhook Signing Secret credential'
+		: 'signing secret Heffl returned on activation';
 }
 
 /** What to do about a secret that is missing, invalid or no longer Heffl's. */
 function secretAdvice(context: TriggerContext): string {
-	if (!usesExistingSubscription(context)) {
-		return 'Deactivate and activate the workflow again so it registers a new subscription.';
-	}
-	return context.getNode().typeVersion < 2
-		? "Paste the subscription's current secret (whsec_...) from Heffl's developer settings into the Signing Secret parameter."
-		: "Paste the subscription's current secret (whsec_...) from Heffl's developer settings into the Heffl Webhook Signing Secret credential.";
+	return usesExistingSubscription(context)
+		? "Paste the subscription's current secret (whsec_...) from Heffl's developer settings into the Heffl Webhook Signing Secret credential."
+		: 'Deactivate and activate the workflow again so it registers a new subscription.';
 }
 
 /** This trigger's signing secret, unchecked; undefined when it cannot be read at all. */
@@ -111,7 +114,6 @@ async function signingSecret(this: TriggerContext): Promise<unknown> {
 		return (this.getWorkflowStaticData('node') as SubscriptionState).secret;
 	}
 	try {
-		if (this.getNode().typeVersion < 2) return this.getNodeParameter('signingSecret', '');
 		const credential = await this.getCredentials<IDataObject>(SIGNING_SECRET_CREDENTIAL);
 		return credential.signingSecret;
 	} catch {
@@ -159,9 +161,9 @@ export class HefflTrigger implements INodeType {
 		name: 'hefflTrigger',
 		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
 		group: ['trigger'],
-		// Version 2 keeps the secret of an existing subscription in a credential.
-		version: [1, 2],
-		defaultVersion: 2,
+		// What each version means: versions.ts.
+		version: DESCRIBED_VERSION,
+		defaultVersion: LATEST_VERSION,
 		subtitle: SUBTITLE,
 		description: 'Starts the workflow when Heffl sends a signed webhook event',
 		defaults: { name: 'Heffl Trigger' },
@@ -169,15 +171,16 @@ export class HefflTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'hefflApi',
+				name: CREDENTIAL_NAME,
 				required: true,
 				displayOptions: { show: { subscription: ['automatic'] } },
 			},
 			{
+				// Written out: n8n's lint finds the credential's test by this literal name.
 				name: 'hefflWebhookSigningSecretApi',
 				required: true,
 				testedBy: 'hefflWebhookSigningSecret',
-				displayOptions: { show: { subscription: ['existing'], '@version': [2] } },
+				displayOptions: { show: { subscription: ['existing'] } },
 			},
 		],
 		webhooks: [
@@ -210,6 +213,8 @@ export class HefflTrigger implements INodeType {
 					},
 				],
 				default: 'automatic',
+				description:
+					'How Heffl learns where to send the events: a subscription this trigger registers itself, or one made by hand in Heffl',
 			},
 			{
 				displayName:
@@ -217,18 +222,6 @@ export class HefflTrigger implements INodeType {
 				name: 'webhookUrlNotice',
 				type: 'notice',
 				default: '',
-			},
-			{
-				displayName: 'Signing Secret',
-				name: 'signingSecret',
-				type: 'string',
-				typeOptions: { password: true },
-				required: true,
-				default: '',
-				placeholder: 'e.g. whsec_...',
-				displayOptions: { show: { subscription: ['existing'], '@version': [1] } },
-				description:
-					"The secret Heffl showed once when the subscription was created (starts with whsec_). Set the subscription's URL to this node's Production URL.",
 			},
 			{
 				displayName: 'Trigger On',
@@ -327,7 +320,7 @@ export class HefflTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default') as string;
 				const { hostname, protocol } = new URL(url);
-				const credentials = await this.getCredentials<IDataObject>('hefflApi');
+				const credentials = await this.getCredentials<IDataObject>(CREDENTIAL_NAME);
 				const sandbox = isLoopbackHost(new URL(String(credentials.v1BaseUrl)).hostname);
 				if (isLoopbackHost(hostname) && !sandbox) {
 					throw new NodeOperationError(this.getNode(), `Heffl cannot reach ${url}`, {

@@ -1,9 +1,15 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { hefflListPage, MAX_PAGE_SIZE } from '../../shared/transport';
-import { PICKABLE_RESOURCES } from '../catalog';
-import { searchMethodName } from '../descriptions';
+import { searchMethodName } from '../descriptions/fieldProperties';
+import { TASK_LINK_TYPES } from '../resources/task';
 import type { ResourceSpec } from '../spec';
+import { PICKABLE_RESOURCES } from '../versions';
 
 type ListSearch = (
 	this: ILoadOptionsFunctions,
@@ -27,13 +33,13 @@ function searchMethod(resource: ResourceSpec): ListSearch {
 				qs: resource.searchable && term ? { search: term } : {},
 				recordLabel: resource.label,
 			},
-			MAX_PAGE_SIZE,
+			resource.noPageSize && !source ? null : MAX_PAGE_SIZE,
 			paginationToken,
 		);
 		const records = source ? page.records.flatMap(source.records) : page.records;
 		const title = resource.title ?? ((record: IDataObject) => String(record.id));
 		const wanted = term?.toLowerCase();
-		const results = records
+		const results: INodeListSearchItems[] = records
 			.filter(
 				(record) =>
 					!wanted ||
@@ -46,20 +52,41 @@ function searchMethod(resource: ResourceSpec): ListSearch {
 	};
 }
 
-/** `searchLeads`, `searchQuotations`, ...: one per resource whose records can be picked. */
+/** Resources whose records some field links to (`locator`), or that an operation picks by ID. */
 const LINKED = new Set(
 	PICKABLE_RESOURCES.flatMap((resource) => resource.fields ?? []).flatMap((field) =>
 		field.locator ? [field.locator] : [],
 	),
 );
 
-export const listSearch: Record<string, ListSearch> = Object.fromEntries(
+const BY_RESOURCE: Record<string, ListSearch> = Object.fromEntries(
 	PICKABLE_RESOURCES.filter(
 		(resource) =>
 			LINKED.has(resource.value) ||
 			resource.operations.some((operation) => ['get', 'update', 'delete'].includes(operation)),
-	).map((resource) => [
-		searchMethodName(resource.value, PICKABLE_RESOURCES),
-		searchMethod(resource),
+	).map((resource) => [searchMethodName(resource.value), searchMethod(resource)]),
+);
+
+/** The resource a task's Linked Record Type names (§11.5: deals, leads; projects have no list). */
+const LINK_TYPE_RESOURCES: Record<string, string | undefined> = Object.fromEntries(
+	TASK_LINK_TYPES.map((type) => [
+		type,
+		PICKABLE_RESOURCES.find((resource) => `${resource.value}s` === type)?.value,
 	]),
 );
+
+/** A task's linked record: listed from the records of the chosen Linked Record Type. */
+async function searchTaskLinks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const type = ['additionalFields.linkedTo', 'updateFields.linkedTo']
+		.map((parameter) => this.getCurrentNodeParameter(parameter))
+		.find((value) => typeof value === 'string' && value !== '') as string | undefined;
+	const resource = type === undefined ? undefined : LINK_TYPE_RESOURCES[type];
+	if (!resource) return { results: [] };
+	return await BY_RESOURCE[searchMethodName(resource)].call(this, filter, paginationToken);
+}
+
+export const listSearch: Record<string, ListSearch> = { ...BY_RESOURCE, searchTaskLinks };

@@ -1,17 +1,19 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ApiVersion } from '../../shared/transport';
 import { hefflPaginate, hefflRequest, recordPath } from '../../shared/transport';
+import { PICKABLE_RESOURCES } from '../versions';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
-async function listAll(context: ILoadOptionsFunctions, path: string, api: 'v1' | 'v2' = 'v1') {
+async function listAll(context: ILoadOptionsFunctions, path: string, api: ApiVersion = 'v1') {
 	return await hefflPaginate.call(context, { api, path });
 }
 
-/** v2 reference data (§11.9–§11.13, §13), named and sorted. */
-const v2Options = (path: string, describe?: (record: IDataObject) => string) =>
+/** Reference data (§11.9–§11.11, §13, and the contract's v1 lists), named and sorted. */
+const options = (api: ApiVersion, path: string, describe?: (record: IDataObject) => string) =>
 	async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return (await listAll(this, path, 'v2'))
+		return (await listAll(this, path, api))
 			.map((record) => ({
 				name: String(record.name ?? record.label ?? record.id),
 				value: String(record.id),
@@ -20,7 +22,7 @@ const v2Options = (path: string, describe?: (record: IDataObject) => string) =>
 			.sort(byName);
 	};
 
-/** §11.13: the active templates of one document type. */
+/** §11.13: the active templates of one document type (its list takes no page size). */
 const templatesOf = (type: string) =>
 	async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const body = await hefflRequest.call(this, {
@@ -35,44 +37,17 @@ const templatesOf = (type: string) =>
 			.sort(byName);
 	};
 
-function named(records: IDataObject[]): INodePropertyOptions[] {
-	return records
-		.map((record) => ({ name: String(record.name), value: String(record.id) }))
-		.sort(byName);
-}
-
 /** The pipeline chosen elsewhere in the node, in whichever parameter the operation uses. */
 function chosenPipeline(context: ILoadOptionsFunctions): string | undefined {
-	for (const parameter of [
-		'dealPipelineId',
-		'updateFields.pipelineId',
-		'filters.pipelineId',
-		'pipeline',
-		'updateFields.pipeline',
-		'additionalFields.pipeline',
-		'filters.pipeline',
-	]) {
+	for (const parameter of ['pipeline', 'updateFields.pipeline', 'filters.pipeline']) {
 		const value = context.getCurrentNodeParameter(parameter);
 		if (typeof value === 'string' && value.trim()) return value.trim();
 	}
 	return undefined;
 }
 
-/** Which tag type fits the record the node is writing. */
-const TAG_TYPE_OF_RESOURCE: Record<string, string> = {
-	lead: 'leads',
-	client: 'clients',
-	deal: 'deals',
-	contact: 'contacts',
-	company: 'clients',
-	quotation: 'quotations',
-	task: 'project_tasks',
-};
-
 export const loadOptions = {
-	async getPipelines(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return named(await listAll(this, '/pipelines'));
-	},
+	getPipelines: options('v1', '/pipelines'),
 
 	async getPipelineStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const pipelineId = chosenPipeline(this);
@@ -103,43 +78,19 @@ export const loadOptions = {
 		const stages = await listAll(this, '/leads/stages');
 		return stages
 			.sort((a, b) => Number(a.position) - Number(b.position))
-			.map((stage) => ({ name: String(stage.name), value: String(stage.id) }));
+			.map((stage) => ({ name: String(stage.name ?? stage.label), value: String(stage.id) }));
 	},
 
-	async getLeadSources(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return named(await listAll(this, '/leads/sources'));
-	},
+	getLeadSources: options('v1', '/leads/sources'),
+	getUsers: options('v2', '/users', (user) => String(user.email ?? '')),
+	getClientStages: options('v2', '/client-stages'),
+	getCrmSources: options('v2', '/sources'),
+	getProducts: options('v2', '/products', (product) => String(product.sku ?? product.type ?? '')),
 
-	async getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return named(await listAll(this, '/products'));
-	},
-
+	/** Tags (`tag_` IDs, §11.9) of the resource's tag type; all tags when it has none. */
 	async getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const resource = String(this.getCurrentNodeParameter('resource') ?? '');
-		const type = TAG_TYPE_OF_RESOURCE[resource];
-		const body = await hefflRequest.call(this, {
-			api: 'v1',
-			method: 'GET',
-			path: '/tags',
-			qs: type ? { type } : {},
-		});
-		return ((body.items ?? []) as IDataObject[])
-			.map((tag) => ({
-				name: String(tag.name),
-				value: Number(tag.id),
-				description: String(tag.type),
-			}))
-			.sort(byName);
-	},
-
-	getUsers: v2Options('/users', (user) => String(user.email ?? '')),
-	getClientStages: v2Options('/client-stages'),
-	getCrmSources: v2Options('/sources'),
-	getProductsV2: v2Options('/products', (product) => String(product.sku ?? product.type ?? '')),
-
-	/** v2 tags (`tag_` IDs) of the record's tag type; all tags when the resource has none. */
-	async getTagsV2(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const type = TAG_TYPE_OF_RESOURCE[String(this.getCurrentNodeParameter('resource') ?? '')];
+		const type = PICKABLE_RESOURCES.find((candidate) => candidate.value === resource)?.tagType;
 		const tags = await listAll(this, '/tags', 'v2');
 		// §11.9 documents no query for the list: the type is picked here.
 		const ofType = tags.filter((tag) => !type || tag.type === type);

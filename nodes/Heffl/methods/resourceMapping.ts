@@ -1,10 +1,10 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { hefflRequest, recordPath, unwrapRecord } from '../../shared/transport';
-import { findResource } from '../catalog';
 import { fixedId, mapperField, readDefinitions, scopeOf } from '../customFields';
 import type { ResourceSpec } from '../spec';
-import { plural, resourceParameter } from '../spec';
+import { definitionsOf, plural, resourceParameter } from '../spec';
+import { findResource } from '../versions';
 
 /** The field of a record that names its definitions' scope: a deal's pipeline, a quotation's template. */
 async function fromRecord(
@@ -32,8 +32,11 @@ export const resourceMapping = {
 	 * template when the node is not told it.
 	 */
 	async getCustomFieldColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-		const resource = findResource(3, String(this.getCurrentNodeParameter('resource')));
-		const source = resource.customFieldsFrom;
+		const resource = findResource(
+			this.getNode().typeVersion,
+			String(this.getCurrentNodeParameter('resource')),
+		);
+		const source = definitionsOf(resource);
 		if (!source)
 			return {
 				fields: [],
@@ -73,7 +76,7 @@ export const resourceMapping = {
 		} catch (error) {
 			return {
 				fields: [],
-				emptyFieldsNotice: `Could not load the custom fields: ${(error as Error).message}`,
+				emptyFieldsNotice: `Could not load the custom fields: ${(error as Error).message}. Set cf_ keys under Extra Fields (JSON) instead; they are checked when the node runs.`,
 			};
 		}
 	},

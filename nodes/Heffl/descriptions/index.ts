@@ -1,0 +1,83 @@
+/**
+ * The Heffl node's parameters, built from the resource table of each node version: no
+ * parameter is written by hand for one resource.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_RETRIES } from '../../shared/transport';
+import { LATEST_VERSION, resourcesOf, VERSIONS } from '../versions';
+import { byDisplayName } from './display';
+import { OPERATIONS, resourceProperties } from './resourceProperties';
+
+export { fieldProperty } from './fieldProperties';
+export { filterProperties, listingProperties } from './listProperties';
+
+function resourceProperty(version: number): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [...resourcesOf(version)].sort(byDisplayName).map((resource) => ({
+			name: resource.displayName,
+			value: resource.value,
+		})),
+		default: 'lead',
+	};
+}
+
+export const optionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: DEFAULT_MAX_RETRIES,
+			description:
+				'How often a request refused by the rate limit (429), failed by Heffl (5xx) or broken in transit is sent again. Creates are repeated only when Heffl provably did not receive them.',
+		},
+	],
+};
+
+/** The parameters of one version of the node. */
+export function versionProperties(version: number = LATEST_VERSION): INodeProperties[] {
+	return [resourceProperty(version), ...resourcesOf(version).flatMap(resourceProperties)];
+}
+
+/** Shown only on nodes of `version` (n8n's `@version` display option), once there are several. */
+function onVersion(property: INodeProperties, version: number): INodeProperties {
+	if (VERSIONS.length === 1) return property;
+	return {
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, '@version': [version] },
+		},
+	};
+}
+
+/**
+ * The node's subtitle: the operation's action ("Create a lead"), looked up from the
+ * table by resource and operation, instead of raw values ("getAll: contact").
+ */
+export function subtitleExpression(): string {
+	const actions: Record<string, string> = {};
+	for (const version of VERSIONS)
+		for (const resource of resourcesOf(version))
+			for (const operation of resource.operations)
+				actions[`${resource.value}:${operation}`] = OPERATIONS[operation].action(resource);
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] ?? "" }}`;
+}
+
+export const nodeProperties: INodeProperties[] = [
+	...VERSIONS.flatMap((version) =>
+		versionProperties(version).map((property) => onVersion(property, version)),
+	),
+	optionsProperty,
+];

@@ -1,0 +1,289 @@
+/** The parameters of one resource: its operations, the record picker, the fields to write. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { FieldSpec, OperationName, ResourceSpec } from '../spec';
+import { definitionsOf, fieldsOf, plural, resourceParameter, withArticle } from '../spec';
+import { byDisplayName, show } from './display';
+import { fieldProperty, locator, searchMethodName } from './fieldProperties';
+import { getManyProperties } from './listProperties';
+
+export const OPERATIONS: Record<
+	OperationName,
+	{
+		name: string;
+		action: (resource: ResourceSpec) => string;
+		description: (resource: ResourceSpec) => string;
+	}
+> = {
+	create: {
+		name: 'Create',
+		action: (r) => `Create ${withArticle(r.label)}`,
+		description: (r) => `Create a new ${r.label}`,
+	},
+	delete: {
+		name: 'Delete',
+		action: (r) => `Delete ${withArticle(r.label)}`,
+		description: (r) => `Delete ${withArticle(r.label)} permanently`,
+	},
+	get: {
+		name: 'Get',
+		action: (r) => `Get ${withArticle(r.label)}`,
+		description: (r) => `Retrieve ${withArticle(r.label)}`,
+	},
+	getAll: {
+		name: 'Get Many',
+		action: (r) => `Get many ${plural(r.label)}`,
+		description: (r) => `Retrieve a list of ${plural(r.label)}`,
+	},
+	upsert: {
+		name: 'Create or Update',
+		action: (r) => `Create or update ${withArticle(r.label)}`,
+		description: (r) =>
+			`Update the ${r.label} with this e-mail address, or create one when none has it`,
+	},
+	update: {
+		name: 'Update',
+		action: (r) => `Update ${withArticle(r.label)}`,
+		description: (r) => `Update ${withArticle(r.label)}; only the fields set are changed`,
+	},
+};
+
+/** Custom fields entered by label or key: for resources Heffl has no definitions list for. */
+function customFieldsByLabel(resource: ResourceSpec, creates: OperationName[]): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		displayOptions: show(resource, [...creates, 'update']),
+		description:
+			'Custom fields defined in Heffl. The label is turned into Heffl\'s key: lower case, spaces to underscores, prefixed cf_ ("Budget Range" → cf_budget_range). Keys that already start with cf_ are sent unchanged.',
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Label or Key',
+						name: 'label',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Budget Range',
+						description: 'The label shown in Heffl, or the cf_ key',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'The value; checked and converted as its Type says',
+					},
+					{
+						displayName: 'Type',
+						name: 'valueType',
+						type: 'options',
+						default: 'string',
+						description:
+							'The type of the custom field in Heffl: the value is checked and sent as one',
+						options: [
+							{ name: 'Boolean', value: 'boolean' },
+							{ name: 'Date', value: 'date' },
+							{ name: 'Date-Time', value: 'dateTime' },
+							{ name: 'JSON', value: 'json' },
+							{ name: 'Number', value: 'number' },
+							{ name: 'Text', value: 'string' },
+						],
+					},
+				],
+			},
+		],
+	};
+}
+
+/**
+ * The custom fields of the record, read from Heffl's definitions (a deal's pipeline, a
+ * quotation's template) and asked for with their types and allowed values.
+ */
+function customFieldsMapper(resource: ResourceSpec, creates: OperationName[]): INodeProperties {
+	return {
+		displayName: 'Custom Fields',
+		name: 'customFieldsMapping',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		description: `Custom fields of the ${resource.label}, as defined in Heffl, with their types and allowed values. When Heffl's definitions cannot be read, set cf_ keys under Extra Fields (JSON).`,
+		displayOptions: show(resource, [...creates, 'update']),
+		typeOptions: {
+			loadOptionsDependsOn: [
+				'operation',
+				'pipeline',
+				'updateFields.pipeline',
+				'template',
+				`${resourceParameter(resource)}.value`,
+			],
+			resourceMapper: {
+				resourceMapperMethod: 'getCustomFieldColumns',
+				mode: 'add',
+				valuesLabel: 'Custom Fields',
+				fieldWords: { singular: 'custom field', plural: 'custom fields' },
+				addAllFields: false,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+	};
+}
+
+const EXTRA_FIELDS: INodeProperties = {
+	displayName: 'Extra Fields (JSON)',
+	name: 'extraFields',
+	type: 'json',
+	default: '{}',
+	description:
+		"Keys Heffl's reference does not show, sent as given (for example a field Heffl added later), and cf_ custom-field keys. A key also set by another field is refused.",
+};
+
+/** An emptied field is not sent; a field listed here is sent as null. */
+function clearFieldsProperty(fields: FieldSpec[]): INodeProperties | undefined {
+	const nullable = fields.filter((field) => field.nullable);
+	if (!nullable.length) return undefined;
+	return {
+		displayName: 'Fields to Clear',
+		name: 'clearFields',
+		type: 'multiOptions',
+		default: [],
+		description: 'Fields to empty in Heffl (sent as null). Fields left empty above are not sent.',
+		options: nullable
+			.map((field) => ({ name: field.displayName, value: field.name }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
+function operationProperty(resource: ResourceSpec): INodeProperties {
+	const listed = resource.operations.includes('getAll') ? 'getAll' : resource.operations[0];
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource.value] } },
+		options: [...resource.operations]
+			.sort((a, b) => OPERATIONS[a].name.localeCompare(OPERATIONS[b].name))
+			.map((operation) => ({
+				name: OPERATIONS[operation].name,
+				value: operation,
+				action: OPERATIONS[operation].action(resource),
+				description: OPERATIONS[operation].description(resource),
+			})),
+		default: listed,
+	};
+}
+
+/** Create's fields: the required ones on top, the rest under Additional Fields. */
+function createProperties(resource: ResourceSpec, creates: OperationName[]): INodeProperties[] {
+	const properties: INodeProperties[] = [];
+	const fields = fieldsOf(resource, 'create');
+	for (const field of fields.filter((candidate) => candidate.main)) {
+		const displayOptions = {
+			show: { ...show(resource, creates).show, ...(field.showWhen ?? {}) },
+		};
+		properties.push({ ...fieldProperty(field), required: field.required, displayOptions });
+	}
+	const upserts = creates.includes('upsert');
+	const additional = fields
+		.filter((field) => !field.main)
+		.map((field) =>
+			// Create or Update asks for the e-mail it finds the record by at the top; not twice.
+			upserts && field.format === 'email'
+				? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
+				: fieldProperty(field),
+		);
+	if (resource.extraFields) additional.push(EXTRA_FIELDS);
+	if (additional.length) {
+		properties.push({
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: show(resource, creates),
+			options: additional.sort(byDisplayName),
+		});
+	}
+	return properties;
+}
+
+function updateProperty(resource: ResourceSpec): INodeProperties {
+	const fields = fieldsOf(resource, 'update');
+	const options = fields.map((field) => fieldProperty(field));
+	const clear = clearFieldsProperty(fields);
+	if (clear) options.push(clear);
+	if (resource.extraFields) options.push(EXTRA_FIELDS);
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: show(resource, ['update']),
+		description: 'Only the fields added here are changed; every other field keeps its value',
+		options: options.sort(byDisplayName),
+	};
+}
+
+export function resourceProperties(resource: ResourceSpec): INodeProperties[] {
+	const has = (operation: OperationName) => resource.operations.includes(operation);
+	const properties: INodeProperties[] = [operationProperty(resource)];
+
+	const byId = resource.operations.filter((op) => ['get', 'update', 'delete'].includes(op));
+	if (byId.length) {
+		properties.push({
+			...locator(
+				resource.displayName,
+				resourceParameter(resource),
+				searchMethodName(resource.value),
+				resource.idPrefix,
+				resource.label,
+			),
+			displayOptions: show(resource, byId),
+		});
+	}
+
+	// Create or Update asks for the e-mail to find the record by, then what Create asks for.
+	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
+	if (has('upsert')) {
+		properties.push({
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. nathan@example.com',
+			displayOptions: show(resource, ['upsert']),
+			description: `E-mail address to find the ${resource.label} by (exact, ignoring case). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
+		});
+	}
+	if (has('create')) properties.push(...createProperties(resource, creates));
+	if (has('update')) properties.push(updateProperty(resource));
+
+	if (definitionsOf(resource)) properties.push(customFieldsMapper(resource, creates));
+	else if (resource.customFields === 'byLabel')
+		properties.push(customFieldsByLabel(resource, creates));
+
+	if (has('getAll')) properties.push(...getManyProperties(resource));
+
+	const reads = resource.operations.filter((op) => op === 'get' || op === 'getAll');
+	if (resource.simplifyKeys && reads.length) {
+		properties.push({
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			displayOptions: show(resource, reads),
+			description: `Whether to return only the main fields (${resource.simplifyKeys.join(', ')}) instead of the full record`,
+		});
+	}
+	return properties;
+}

@@ -1,0 +1,219 @@
+/**
+ * The body of a create or update, from the fields the user set: each checked by its
+ * field (fieldValues.ts), custom fields gathered with where they were set (for the
+ * definitions check and its messages), Fields to Clear sent as null, Extra Fields (JSON)
+ * merged, and a key set by two fields refused naming both.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { customFieldKey } from '../customFields';
+import type { FieldSpec, ResourceSpec } from '../spec';
+import { definitionsOf, fieldKey, fieldsOf, withArticle } from '../spec';
+import { checkValue } from './fieldValues';
+import { asText, checked, fail, isEmpty, parseJsonObject } from './values';
+
+/** A write's body, and where each custom field the user set came from (for messages). */
+export interface Written {
+	body: IDataObject;
+	customFields: Map<string, string>;
+}
+
+/** `create`, `update`, or `upsert`: what Create asks for, with no field required (an update may set only some). */
+export type WriteKind = 'create' | 'update' | 'upsert';
+
+/** A main field is asked for only when its `showWhen` parameters have the listed values. */
+function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number): boolean {
+	return Object.entries(field.showWhen ?? {}).every(([parameter, values]) =>
+		values.includes(String(context.getNodeParameter(parameter, itemIndex, ''))),
+	);
+}
+
+/** The fields the user set, with their values and where they were set. */
+function givenFields(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	kind: WriteKind,
+	itemIndex: number,
+): { given: Array<[FieldSpec, unknown, string]>; collection: IDataObject; collectionName: string } {
+	const fields = fieldsOf(resource, kind === 'update' ? 'update' : 'create');
+	const given: Array<[FieldSpec, unknown, string]> = [];
+	const collectionName = kind === 'update' ? 'Update Fields' : 'Additional Fields';
+	const collection = context.getNodeParameter(
+		kind === 'update' ? 'updateFields' : 'additionalFields',
+		itemIndex,
+		{},
+	) as IDataObject;
+	if (kind !== 'update') {
+		for (const field of fields.filter((candidate) => candidate.main && !candidate.inPath)) {
+			if (!isShown(context, field, itemIndex)) continue;
+			const value = context.getNodeParameter(field.name, itemIndex, field.default, {
+				extractValue: Boolean(field.locator),
+			});
+			given.push([field, value, field.displayName]);
+		}
+	}
+	for (const field of fields.filter((candidate) => kind === 'update' || !candidate.main)) {
+		if (field.name in collection) {
+			given.push([field, collection[field.name], `${collectionName} › ${field.displayName}`]);
+		}
+	}
+	return { given, collection, collectionName };
+}
+
+/** Where each key of a body was set, to name the other field when two set one key. */
+class KeyOrigins {
+	private readonly origins = new Map<string, string>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly itemIndex: number,
+		private readonly body: IDataObject,
+	) {}
+
+	set(key: string, value: IDataObject[string], where: string, fix = 'Set each key once.') {
+		if (key in this.body) {
+			const first = this.origins.get(key);
+			checked(
+				this.context.getNode(),
+				this.itemIndex,
+				where,
+				fail(`'${key}' is also set by ${first ? `'${first}'` : 'another field'}`, fix),
+			);
+		}
+		this.body[key] = value;
+		this.origins.set(key, where);
+	}
+}
+
+const CUSTOM_VALUE_FORMATS: Record<string, FieldSpec['format']> = {
+	date: 'date',
+	dateTime: 'dateTime',
+	json: 'json',
+};
+
+/**
+ * The custom fields set on an item, as `[key, value, where]`: the resource mapper's
+ * where Heffl has definitions for the resource, else those entered by label or key,
+ * each checked as its Type says.
+ */
+function customFieldEntries(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+): Array<[string, IDataObject[string], string]> {
+	const entries: Array<[string, IDataObject[string], string]> = [];
+	if (definitionsOf(resource)) {
+		const values = (context.getNodeParameter('customFieldsMapping.value', itemIndex, null) ??
+			{}) as IDataObject;
+		for (const [key, value] of Object.entries(values)) {
+			// A date n8n turned into a DateTime is sent as text; its definition decides the form.
+			if (!isEmpty(value))
+				entries.push([key, typeof value === 'object' ? asText(value) : value, 'Custom Fields']);
+		}
+		return entries;
+	}
+	if (resource.customFields !== 'byLabel') return entries;
+	const manual = context.getNodeParameter('customFields.field', itemIndex, []) as Array<{
+		label?: string;
+		value?: unknown;
+		valueType?: string;
+	}>;
+	manual.forEach((entry, position) => {
+		const where = `Custom Fields › field ${position + 1}`;
+		if (isEmpty(entry.label)) {
+			checked(
+				context.getNode(),
+				itemIndex,
+				where,
+				fail('has no label', 'Enter the label shown in Heffl, or the cf_ key.'),
+			);
+		}
+		if (isEmpty(entry.value)) return;
+		const key = customFieldKey(String(entry.label));
+		const type = entry.valueType ?? 'string';
+		const field: FieldSpec = {
+			name: key,
+			displayName: key,
+			type: type === 'number' || type === 'boolean' ? type : 'string',
+			format: CUSTOM_VALUE_FORMATS[type],
+		};
+		entries.push([
+			key,
+			checked(context.getNode(), itemIndex, `${where} (${key})`, checkValue(field, entry.value)),
+			where,
+		]);
+	});
+	return entries;
+}
+
+/**
+ * Validates the fields the user set and returns the body Heffl is sent. Fields not set,
+ * and fields left empty, are not sent; Fields to Clear sends null.
+ */
+export function collectBody(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	kind: WriteKind,
+	itemIndex: number,
+): Written {
+	const node = context.getNode();
+	const { given, collection, collectionName } = givenFields(context, resource, kind, itemIndex);
+	const body: IDataObject = {};
+	const origins = new KeyOrigins(context, itemIndex, body);
+	for (const [field, givenValue, where] of given) {
+		// A list of entries arrives as {entry: [...]}: the entries are the value.
+		const value =
+			field.type === 'fixedCollection' ? ((givenValue as IDataObject)?.entry ?? []) : givenValue;
+		if (isEmpty(value) && !(field.type === 'number' && value === 0)) {
+			if (kind === 'create' && field.required) {
+				checked(node, itemIndex, where, fail(`${withArticle(resource.label)} needs a value here`));
+			}
+			continue;
+		}
+		origins.set(
+			fieldKey(field),
+			checked(node, itemIndex, where, checkValue(field, value)),
+			where,
+			'Set it once.',
+		);
+	}
+	const fields = fieldsOf(resource, kind === 'update' ? 'update' : 'create');
+	for (const name of (collection.clearFields ?? []) as string[]) {
+		const field = fields.find((candidate) => candidate.name === name);
+		if (!field) continue;
+		const where = `${collectionName} › Fields to Clear › ${field.displayName}`;
+		if (fieldKey(field) in body)
+			checked(
+				node,
+				itemIndex,
+				where,
+				fail('also has a value above', 'Clear it or set it, not both.'),
+			);
+		for (const other of [field.name, ...(field.clearTogether ?? [])]) {
+			const cleared = fields.find((candidate) => candidate.name === other);
+			if (cleared) body[fieldKey(cleared)] = null;
+		}
+	}
+	const customFields = new Map<string, string>();
+	for (const [key, value, where] of customFieldEntries(context, resource, itemIndex)) {
+		origins.set(key, value, where);
+		customFields.set(key, where);
+	}
+	if (resource.extraFields && !isEmpty(collection.extraFields)) {
+		const where = `${collectionName} › Extra Fields (JSON)`;
+		const extra = checked(node, itemIndex, where, parseJsonObject(collection.extraFields));
+		for (const [key, value] of Object.entries(extra as IDataObject)) {
+			origins.set(key, value, where);
+			// The custom fields the mapper cannot offer (definitions unreadable in the editor) go here.
+			if (key.startsWith('cf_') && value !== null) customFields.set(key, where);
+		}
+	}
+	if (kind === 'update' && Object.keys(body).length === 0) {
+		throw new NodeOperationError(node, 'Update Fields: nothing to update', {
+			itemIndex,
+			description: `Add at least one field (or custom field) to change on the ${resource.label}.`,
+		});
+	}
+	return { body, customFields };
+}

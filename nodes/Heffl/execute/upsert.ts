@@ -1,0 +1,108 @@
+/**
+ * Create or Update by e-mail: the records with exactly this e-mail are found (every page
+ * read, Heffl's search only narrowing), one is updated, none creates one, several is an
+ * error naming them. An e-mail upserted by one item is updated by the next.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { HefflListRequest } from '../../shared/transport';
+import { hefflPaginate, recordPath } from '../../shared/transport';
+import type { ResourceSpec } from '../spec';
+import { fieldKey, fieldsOf, plural } from '../spec';
+import type { ExecutionState } from './state';
+import { createRecord, updateRecord, writtenBody } from './writes';
+
+/**
+ * The records whose e-mail is exactly `email` (ignoring case and surrounding spaces).
+ * Every page is read; a search parameter, where Heffl documents one, only narrows
+ * the list and is never trusted: each record is compared here.
+ */
+async function recordsWithEmail(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	base: Omit<HefflListRequest, 'path'>,
+	email: string,
+): Promise<IDataObject[]> {
+	const wanted = email.trim().toLowerCase();
+	const records = await hefflPaginate.call(context, {
+		...base,
+		path: resource.path,
+		qs: resource.searchable ? { search: email.trim() } : {},
+	});
+	return records.filter(
+		(record) => typeof record.email === 'string' && record.email.trim().toLowerCase() === wanted,
+	);
+}
+
+export async function upsert(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	base: Omit<HefflListRequest, 'path'>,
+	state: ExecutionState,
+): Promise<IDataObject> {
+	const node = context.getNode();
+	const email = String(context.getNodeParameter('email', itemIndex, '') ?? '').trim();
+	if (!email) {
+		throw new NodeOperationError(node, 'Email: Create or Update needs an e-mail address', {
+			itemIndex,
+			description: `The ${resource.label} is found by it, or created with it.`,
+		});
+	}
+	const emailField = fieldsOf(resource, 'create').find((field) => field.format === 'email');
+	const emailKey = emailField ? fieldKey(emailField) : 'email';
+	const remembered = `${resource.value}:${email.toLowerCase()}`;
+	let id = state.upserted.get(remembered);
+	if (id === undefined) {
+		const found = await recordsWithEmail(context, resource, base, email);
+		if (found.length > 1) {
+			throw new NodeOperationError(
+				node,
+				`Email: ${found.length} ${plural(resource.label)} have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
+				{
+					itemIndex,
+					description: `Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
+				},
+			);
+		}
+		id = found[0]?.id === undefined ? undefined : String(found[0].id);
+	}
+	const creating = id === undefined;
+	const body = await writtenBody(context, resource, 'upsert', itemIndex, base, state, {
+		creating,
+		prepare: (written) => {
+			const given = written[emailKey];
+			if (given !== undefined && String(given).trim().toLowerCase() !== email.toLowerCase()) {
+				throw new NodeOperationError(
+					node,
+					'Additional Fields › Email: differs from the Email the record is found by',
+					{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
+				);
+			}
+			written[emailKey] = email;
+			const missing = fieldsOf(resource, 'create').find(
+				(field) => field.required && !(fieldKey(field) in written),
+			);
+			if (creating && missing) {
+				throw new NodeOperationError(
+					node,
+					`${missing.displayName}: no ${resource.label} has this e-mail, and creating one needs a value here`,
+					{ itemIndex },
+				);
+			}
+		},
+	});
+	const record =
+		id === undefined
+			? await createRecord(context, resource, itemIndex, base, body)
+			: await updateRecord(
+					context,
+					resource,
+					recordPath(node, resource.path, id, resource.displayName, itemIndex),
+					base,
+					body,
+				);
+	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
+	return record;
+}

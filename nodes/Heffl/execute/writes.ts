@@ -1,0 +1,87 @@
+/**
+ * The one write path: a body collected and checked (body.ts), its custom fields checked
+ * against their definitions before anything is sent (customFields.ts), then one POST or
+ * one PATCH/PUT. Create, Update and Create or Update all write through here.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { HefflListRequest } from '../../shared/transport';
+import { hefflRequest, unwrapRecord } from '../../shared/transport';
+import { checkCustomFields } from '../customFields';
+import type { ResourceSpec } from '../spec';
+import { definitionsOf } from '../spec';
+import type { WriteKind } from './body';
+import { collectBody } from './body';
+import { operationPath } from './recordIds';
+import type { ExecutionState } from './state';
+
+type RequestBase = Omit<HefflListRequest, 'path'>;
+
+/**
+ * The body of a write, checked. `prepare` completes it before the custom fields are
+ * checked (Create or Update sets the e-mail it found the record by, and refuses a
+ * create that lacks a required field).
+ */
+export async function writtenBody(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	kind: WriteKind,
+	itemIndex: number,
+	base: RequestBase,
+	state: ExecutionState,
+	{
+		creating = kind === 'create',
+		prepare,
+	}: { creating?: boolean; prepare?: (body: IDataObject) => void } = {},
+): Promise<IDataObject> {
+	const written = collectBody(context, resource, kind, itemIndex);
+	prepare?.(written.body);
+	if (definitionsOf(resource))
+		await checkCustomFields(
+			context,
+			resource,
+			written,
+			creating,
+			{ itemIndex, maxRetries: base.maxRetries ?? 0 },
+			state,
+		);
+	return written.body;
+}
+
+/** POSTs a new record (its path may carry a parent's ID: a stage of a pipeline). */
+export async function createRecord(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	base: RequestBase,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const created = await hefflRequest.call(context, {
+		...base,
+		api: resource.apis?.create ?? resource.api,
+		method: resource.methods?.create ?? 'POST',
+		path: operationPath(context, resource, 'create', itemIndex),
+		body: resource.beforeCreate ? resource.beforeCreate(body) : body,
+	});
+	const record = unwrapRecord(created);
+	return resource.afterCreate ? resource.afterCreate(record) : record;
+}
+
+/** Changes a record: only the keys of `body` (PATCH, or the resource's own method: a lead's PUT). */
+export async function updateRecord(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	path: string,
+	base: RequestBase,
+	body: IDataObject,
+): Promise<IDataObject> {
+	return unwrapRecord(
+		await hefflRequest.call(context, {
+			...base,
+			api: resource.apis?.update ?? resource.api,
+			method: resource.methods?.update ?? 'PATCH',
+			path,
+			body,
+		}),
+	);
+}

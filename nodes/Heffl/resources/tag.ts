@@ -1,0 +1,50 @@
+import { equalsKey, named, TAG_TYPE_OPTIONS, text } from '../fields';
+import type { ResourceSpec } from '../spec';
+
+export const tag: ResourceSpec = {
+	// §11.9
+	value: 'tag',
+	displayName: 'Tag',
+	label: 'tag',
+	api: 'v2',
+	path: '/tags',
+	idPrefix: 'tag_',
+	operations: ['create', 'getAll'],
+	title: named,
+	fields: [
+		text('name', 'Name', 'Name of the tag', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. VIP',
+		}),
+		{
+			displayName: 'Type',
+			name: 'tagType',
+			key: 'type',
+			type: 'options',
+			options: TAG_TYPE_OPTIONS,
+			default: 'deals',
+			main: true,
+			required: true,
+			description: 'Kind of record the tag is for',
+		},
+		text('color', 'Color', 'Hex color of the tag', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. #2563eb',
+		}),
+		text('icon', 'Icon', 'Icon of the tag', { nullable: true }),
+	],
+	filters: [
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: TAG_TYPE_OPTIONS,
+			default: 'deals',
+			description: 'Only tags of this kind',
+			filter: 'server',
+			matches: equalsKey('type'),
+		},
+	],
+};
