@@ -2,9 +2,11 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../harness/context';
+import { useRecorder } from '../harness/crm';
 import { runHeffl } from '../harness/n8n';
 
 const ctx = useSandbox();
+const relay = useRecorder(ctx);
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 // n8n itself refuses a literal ID that fails the locator's pattern; an ID that
 // arrives through an expression is the node's to check.
@@ -44,26 +46,23 @@ describe("Heffl's errors become NodeApiError with code, message, status and advi
 		expect(result.error?.context).toMatchObject({ code: 'NOT_FOUND', httpCode: 404 });
 	});
 
-	test("400 on v1 keeps Heffl's flat code and message", async () => {
-		const pipelines = ctx.sandbox.records('pipelines') as Array<{
-			id: string;
-			stages: IDataObject[];
-		}>;
+	test("400 on v1 keeps Heffl's flat code and message (§4.1, §10.1)", async () => {
+		relay.sent.length = 0;
 		const result = await runHeffl(
 			{
-				resource: 'deal',
+				resource: 'lead',
 				operation: 'create',
-				title: 'Mismatched stage',
-				dealPipelineId: pipelines[0].id,
-				additionalFields: {
-					stageId: String(pipelines[1].stages[0].id),
-					clientId: String(ctx.sandbox.records('clients')[0].id),
-				},
+				name: 'Ada',
+				additionalFields: { email: ' ada@ ' },
 			},
-			ctx.credentials,
+			relay.credentials,
 		);
+		// The e-mail is trimmed and sent: Heffl judges it, and its refusal names the field.
+		expect(relay.sent.map((sent) => [sent.method, sent.path, sent.body])).toEqual([
+			['POST', '/leads', { name: 'Ada', email: 'ada@' }],
+		]);
 		expect(result.error?.context).toMatchObject({ code: 'BAD_REQUEST', httpCode: 400 });
-		expect(result.error?.message).toMatch(/stageId/);
+		expect(result.error?.message).toMatch(/email/i);
 	});
 
 	test('400 on v2 keeps the nested VALIDATION_ERROR and its field issues', async () => {
@@ -119,19 +118,14 @@ describe('continueOnFail', () => {
 describe('bad input is refused before any request, naming the field', () => {
 	const cases: Array<[string, INodeParameters, RegExp]> = [
 		[
-			'invalid e-mail',
-			{ resource: 'lead', operation: 'create', name: 'Ada', email: 'ada@' },
-			/^Email: 'ada@' is not a valid e-mail address$/,
+			'empty required title',
+			{ resource: 'task', operation: 'create', title: '  ' },
+			/^Title: a task needs a value here$/,
 		],
 		[
-			'e-mail with a space',
-			{ resource: 'lead', operation: 'create', name: 'Ada', email: 'ada lovelace@example.com' },
-			/^Email: /,
-		],
-		[
-			'empty required name',
+			'nothing to create',
 			{ resource: 'lead', operation: 'create', name: '  ' },
-			/^Name: a lead needs a value here$/,
+			/^Nothing to create: every field of the lead is empty$/,
 		],
 		[
 			'ID with a slash',
@@ -159,24 +153,30 @@ describe('bad input is refused before any request, naming the field', () => {
 			/^Deal: the ID is empty$/,
 		],
 		[
-			'linked ID with a slash',
-			{ resource: 'task', operation: 'create', title: 'x', additionalFields: { leadId: 'ld_1/2' } },
-			/^Additional Fields › Lead ID: /,
+			'a parent ID in the path with a slash',
+			{
+				resource: 'pipelineStage',
+				operation: 'create',
+				pipeline: 'dpl_1/../x',
+				name: 'Review',
+				position: 1,
+			},
+			/^Pipeline Name or ID: .* contains \/, \?, # or a space$/,
 		],
 		[
-			'malformed JSON filter',
-			{ resource: 'contact', operation: 'getAll', filters: { filters: '{"email": ' } },
+			'malformed Filters (JSON)',
+			{ resource: 'contact', operation: 'getAll', filters: { filtersJson: '{"email": ' } },
 			/^Filters › Filters \(JSON\): is not valid JSON/,
 		],
 		[
-			'oversized value',
-			{ resource: 'lead', operation: 'create', name: 'x'.repeat(5000) },
-			/^Name: is 5000 characters long; at most 1000/,
-		],
-		[
-			'control characters',
-			{ resource: 'client', operation: 'create', name: 'Evil\u0000Corp' },
-			/^Name: contains control characters$/,
+			'malformed Extra Fields (JSON)',
+			{
+				resource: 'deal',
+				operation: 'update',
+				dealId: byId('dl_x'),
+				updateFields: { extraFields: '[1, 2]' },
+			},
+			/^Update Fields › Extra Fields \(JSON\): must be a JSON object$/,
 		],
 		[
 			'not a date',
@@ -187,6 +187,51 @@ describe('bad input is refused before any request, naming the field', () => {
 				updateFields: { expectedCloseDate: '31/12/2026' },
 			},
 			/^Update Fields › Expected Close Date: /,
+		],
+		[
+			'a date not on the calendar',
+			{
+				resource: 'task',
+				operation: 'update',
+				taskId: byId('tsk_x'),
+				updateFields: { dueDate: '2026-02-31' },
+			},
+			/^Update Fields › Due Date: '2026-02-31' is not a date on the calendar$/,
+		],
+		[
+			'not a number',
+			{
+				resource: 'deal',
+				operation: 'update',
+				dealId: byId('dl_x'),
+				updateFields: { price: '=12 USD' },
+			},
+			/^Update Fields › Price: '12 USD' is not a number$/,
+		],
+		[
+			'a probability out of its range (§11.7)',
+			{
+				resource: 'pipelineStage',
+				operation: 'update',
+				pipelineStageId: byId('dps_x'),
+				updateFields: { probability: 120 },
+			},
+			/^Update Fields › Probability: 120 is not from 0 to 100$/,
+		],
+		[
+			'a pipeline without a Won stage (§11.7)',
+			{
+				resource: 'pipeline',
+				operation: 'create',
+				name: 'Sales',
+				stages: {
+					entry: [
+						{ name: 'Open', position: 1, type: 'ACTIVE' },
+						{ name: 'Lost', position: 2, type: 'LOST' },
+					],
+				},
+			},
+			/^Stages: has no WON stage$/,
 		],
 		[
 			'nothing to update',
@@ -202,6 +247,17 @@ describe('bad input is refused before any request, naming the field', () => {
 				customFields: { field: [{ label: '', value: '1' }] },
 			},
 			/^Custom Fields › field 1: has no label$/,
+		],
+		[
+			'a custom field typed Number that is not one',
+			{
+				resource: 'client',
+				operation: 'create',
+				clientType: 'company',
+				name: 'x',
+				customFields: { field: [{ label: 'Budget', value: 'lots', valueType: 'number' }] },
+			},
+			/^Custom Fields › field 1 \(cf_budget\): 'lots' is not a number$/,
 		],
 	];
 

@@ -215,5 +215,13 @@ export function collectBody(
 			description: `Add at least one field (or custom field) to change on the ${resource.label}.`,
 		});
 	}
+	// A record made of nothing is never what was meant: an expression gave empty values.
+	if (kind === 'create' && Object.keys(body).length === 0 && !resource.paths?.create) {
+		throw new NodeOperationError(
+			node,
+			`Nothing to create: every field of the ${resource.label} is empty`,
+			{ itemIndex, description: 'Set at least one field; nothing was sent to Heffl.' },
+		);
+	}
 	return { body, customFields };
 }
