@@ -31,20 +31,21 @@ export interface Scenario {
 	run(): Promise<Outcome>;
 }
 
-const tasks = (extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'task',
+// Leads: an API v1 resource ({items, nextCursor, hasMore}, §6.1); companies below for v2.
+const leads = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'lead',
 	operation: 'getAll',
 	returnAll: true,
 	...extra,
 });
-const createTask: INodeParameters = { resource: 'task', operation: 'create', title: 'Attack' };
-const getTask: INodeParameters = {
-	resource: 'task',
+const createLead: INodeParameters = { resource: 'lead', operation: 'create', name: 'Attack' };
+const getLead: INodeParameters = {
+	resource: 'lead',
 	operation: 'get',
-	taskId: { __rl: true, mode: 'id', value: 'tsk_attack' },
+	leadId: { __rl: true, mode: 'id', value: 'ld_attack' },
 };
 type Headers = Record<string, string>;
-const task = (n: number) => ({ id: `tsk_${n}`, title: `Task ${n}` });
+const lead = (n: number) => ({ id: `ld_${n}`, name: `Lead ${n}` });
 
 /** Starts the servers, runs `body`, closes everything, and counts the key on the other hosts. */
 async function withServers(
@@ -123,8 +124,8 @@ function redirectScenario(status: number, parameters: INodeParameters, what: str
 }
 
 export const scenarios: Scenario[] = [
-	redirectScenario(302, tasks(), 'Get Many'),
-	redirectScenario(307, createTask, 'Create (307 would re-send the body)'),
+	redirectScenario(302, leads(), 'Get Many'),
+	redirectScenario(307, createLead, 'Create (307 would re-send the body)'),
 	{
 		item: 1,
 		name: 'https base URL answering 301 to plain http: not followed, the http listener never sees the key',
@@ -139,7 +140,7 @@ export const scenarios: Scenario[] = [
 			);
 			const apiKey = attackKey();
 			try {
-				const result = await runHeffl(tasks(), credentialsFor(secure.origin, apiKey));
+				const result = await runHeffl(leads(), credentialsFor(secure.origin, apiKey));
 				expectFailure(
 					result,
 					new RegExp(`redirect \\(HTTP 301\\) to ${plain.origin}; it was not followed`),
@@ -165,7 +166,7 @@ export const scenarios: Scenario[] = [
 				async (base, apiKey) => {
 					const outcome = await runLegacyRequestNode(
 						credentialsFor(base.origin, apiKey),
-						`${base.origin}/api/v1/tasks`,
+						`${base.origin}/api/v1/leads`,
 					);
 					expect(outcome.error).toBeDefined();
 					expect(base.sawKey(apiKey)).toBe(1);
@@ -224,10 +225,10 @@ export const scenarios: Scenario[] = [
 					const port = new URL(other.origin).port;
 					const plain = await runLegacyRequestNode(
 						{ ...credentials, v1BaseUrl: `http://[::ffff:127.0.0.1]:${port}/api/v1` },
-						`http://[::ffff:127.0.0.1]:${port}/api/v1/tasks`,
+						`http://[::ffff:127.0.0.1]:${port}/api/v1/leads`,
 					);
 					expect(plain.error).toMatch(/must use https:\/\//);
-					const own = await runLegacyRequestNode(credentials, `${base.origin}/api/v1/tasks`);
+					const own = await runLegacyRequestNode(credentials, `${base.origin}/api/v1/leads`);
 					expect(own.error).toBeUndefined();
 					expect(base.sawKey(apiKey)).toBe(1);
 					return [other];
@@ -277,7 +278,7 @@ export const scenarios: Scenario[] = [
 							typeof headers === 'function' ? headers() : headers,
 						),
 					async (base, apiKey) => {
-						const result = await runHeffl(tasks(), credentialsFor(base.origin, apiKey));
+						const result = await runHeffl(leads(), credentialsFor(base.origin, apiKey));
 						expectFailure(result, message, /run the item again later/);
 						expect(base.requests).toHaveLength(1);
 					},
@@ -294,14 +295,14 @@ export const scenarios: Scenario[] = [
 					json(
 						response,
 						200,
-						{ items: [task(1)], hasMore: true, nextCursor: 'c2' },
+						{ items: [lead(1)], hasMore: true, nextCursor: 'c2' },
 						{
 							'ratelimit-remaining': '0',
 							'ratelimit-reset': '86400',
 						},
 					),
 				async (base, apiKey) => {
-					const result = await runHeffl(tasks(), credentialsFor(base.origin, apiKey));
+					const result = await runHeffl(leads(), credentialsFor(base.origin, apiKey));
 					expectFailure(result, /Heffl asked to wait 86400 s/);
 					expect(base.requests).toHaveLength(1);
 				},
@@ -327,22 +328,22 @@ export const scenarios: Scenario[] = [
 		[
 			[
 				'hasMore with a cursor that never changes',
-				() => ({ items: [task(1)], hasMore: true, nextCursor: 'same' }),
-				/same page cursor of the task list again/,
+				() => ({ items: [lead(1)], hasMore: true, nextCursor: 'same' }),
+				/same page cursor of the lead list again/,
 			],
 			[
 				'empty pages with hasMore',
 				(index: number) => ({ items: [], hasMore: true, nextCursor: `c${index}` }),
-				/empty page of the task list that claims more follows/,
+				/empty page of the lead list that claims more follows/,
 			],
 			[
 				'cursors going round in a circle',
-				(index: number) => ({ items: [task(index)], hasMore: true, nextCursor: `c${index % 3}` }),
-				/page cursor of the task list it had sent before/,
+				(index: number) => ({ items: [lead(index)], hasMore: true, nextCursor: `c${index % 3}` }),
+				/page cursor of the lead list it had sent before/,
 			],
 			[
 				'ever new cursors past the page cap (cap lowered to 20 pages)',
-				(index: number) => ({ items: [task(index)], hasMore: true, nextCursor: `c${index + 1}` }),
+				(index: number) => ({ items: [lead(index)], hasMore: true, nextCursor: `c${index + 1}` }),
 				/longer than 20 pages; reading stopped/,
 			],
 		] as Array<[string, (index: number) => IDataObject, RegExp]>
@@ -358,7 +359,7 @@ export const scenarios: Scenario[] = [
 						await withServers(
 							(_request, response, index) => json(response, 200, page(index)),
 							async (base, apiKey) => {
-								const result = await runHeffl(tasks(), credentialsFor(base.origin, apiKey));
+								const result = await runHeffl(leads(), credentialsFor(base.origin, apiKey));
 								expectFailure(result, message);
 								expect(base.requests.length).toBeLessThanOrEqual(21);
 							},
@@ -366,7 +367,7 @@ export const scenarios: Scenario[] = [
 				),
 		}),
 	),
-	// The same misbehaviours in API v2's envelope ({data, meta}), on version 3's companies.
+	// The same misbehaviours in API v2's envelope ({data, meta}), on companies.
 	...(
 		[
 			['a cursor that never changes', () => 'same', /same page cursor of the company list again/],
@@ -384,7 +385,7 @@ export const scenarios: Scenario[] = [
 	).map(
 		([what, cursor, message]): Scenario => ({
 			item: 4,
-			name: `Return All on API v2 (version 3 companies), ${what}: stops with an error after a bounded number of pages`,
+			name: `Return All on API v2 (companies), ${what}: stops with an error after a bounded number of pages`,
 			capMs: 5000,
 			run: async () =>
 				await withLimits(
@@ -410,7 +411,6 @@ export const scenarios: Scenario[] = [
 									const result = await runHeffl(
 										{ resource: 'company', operation: 'getAll', returnAll: true, filters },
 										credentialsFor(base.origin, apiKey),
-										{ version: 3 },
 									);
 									expectFailure(result, message);
 									expect(base.requests.length).toBeLessThanOrEqual(21);
@@ -475,14 +475,14 @@ export const scenarios: Scenario[] = [
 							},
 							async (base, apiKey) => {
 								const result = await runHeffl(
-									operation === 'get' ? getTask : createTask,
+									operation === 'get' ? getLead : createLead,
 									credentialsFor(base.origin, apiKey),
 								);
 								expectFailure(
 									result,
 									operation === 'get'
 										? /^Heffl did not finish answering within 1 s$/
-										: /within 1 s: the task may or may not have been created$/,
+										: /within 1 s: the lead may or may not have been created$/,
 								);
 								expect(base.requests).toHaveLength(1);
 								// The request was aborted, not just abandoned: the trickle stops.
@@ -526,9 +526,9 @@ export const scenarios: Scenario[] = [
 	},
 	...(
 		[
-			['Get Many', tasks(), /HTTP 200 with an HTML page/],
-			['Create', createTask, /HTML page .*: the task may or may not have been created/],
-			['Get', getTask, /HTTP 200 with an HTML page/],
+			['Get Many', leads(), /HTTP 200 with an HTML page/],
+			['Create', createLead, /HTML page .*: the lead may or may not have been created/],
+			['Get', getLead, /HTTP 200 with an HTML page/],
 		] as Array<[string, INodeParameters, RegExp]>
 	).map(
 		([what, parameters, message]): Scenario => ({
@@ -557,10 +557,10 @@ export const scenarios: Scenario[] = [
 				await withServers(
 					(_request, response) => json(response, status, { code: 'INTERNAL', message: 'boom' }),
 					async (base, apiKey) => {
-						const result = await runHeffl(createTask, credentialsFor(base.origin, apiKey));
+						const result = await runHeffl(createLead, credentialsFor(base.origin, apiKey));
 						expectFailure(
 							result,
-							new RegExp(`HTTP ${status}\\): the task may or may not have been created`),
+							new RegExp(`HTTP ${status}\\): the lead may or may not have been created`),
 							/Check whether it exists .* before running this item again/,
 						);
 						expect(base.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
@@ -587,7 +587,7 @@ export const scenarios: Scenario[] = [
 					},
 					async (base, apiKey) => {
 						const result = await runHeffl(
-							{ ...tasks(), options: { maxRetries: 0 } },
+							{ ...leads(), options: { maxRetries: 0 } },
 							credentialsFor(base.origin, apiKey),
 						);
 						expect(seenKey).toBe(apiKey);
@@ -630,9 +630,9 @@ export const scenarios: Scenario[] = [
 			capMs: 3000,
 			run: async () =>
 				await withServers(
-					(_request, response) => json(response, 200, { items: [task(1)], hasMore: false }),
+					(_request, response) => json(response, 200, { items: [lead(1)], hasMore: false }),
 					async (base, apiKey) => {
-						const result = await runHeffl(tasks(parameters), credentialsFor(base.origin, apiKey));
+						const result = await runHeffl(leads(parameters), credentialsFor(base.origin, apiKey));
 						expectFailure(result, message);
 						expect(result.error?.name).toBe('NodeOperationError');
 						expect(base.requests).toHaveLength(0);
@@ -648,13 +648,13 @@ export const scenarios: Scenario[] = [
 			await withServers(
 				(_request, response, index) =>
 					json(response, 200, {
-						items: Array.from({ length: 30 }, (_, n) => task(index * 30 + n)),
+						items: Array.from({ length: 30 }, (_, n) => lead(index * 30 + n)),
 						hasMore: true,
 						nextCursor: `c${index + 1}`,
 					}),
 				async (base, apiKey) => {
 					const result = await runHeffl(
-						tasks({ returnAll: 'false' }),
+						leads({ returnAll: 'false' }),
 						credentialsFor(base.origin, apiKey),
 					);
 					expect(result.error).toBeUndefined();
@@ -665,13 +665,13 @@ export const scenarios: Scenario[] = [
 	},
 	...(
 		[
-			['items: {} in a list', { items: {}, hasMore: false }, tasks(), /'items' is a JSON object/],
-			['a null body to a Get', null, getTask, /HTTP 200 with null instead of a JSON object/],
-			['a null body to a list', null, tasks(), /HTTP 200 with null instead of a JSON object/],
+			['items: {} in a list', { items: {}, hasMore: false }, leads(), /'items' is a JSON object/],
+			['a null body to a Get', null, getLead, /HTTP 200 with null instead of a JSON object/],
+			['a null body to a list', null, leads(), /HTTP 200 with null instead of a JSON object/],
 			[
 				'items holding nulls',
 				{ items: [null, 3], hasMore: false },
-				tasks(),
+				leads(),
 				/entries that are not records/,
 			],
 			[

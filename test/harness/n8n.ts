@@ -317,16 +317,17 @@ export async function loadOptions(
 	return await loader.call(loadOptionsContext(parameters, credentials));
 }
 
-/** Calls a resource locator's search method as the editor does. */
+/** Calls a resource locator's search method as the editor does, with the parameters set so far. */
 export async function listSearch(
 	method: string,
 	credentials: HefflCredentials,
 	filter?: string,
 	paginationToken?: string,
+	parameters: INodeParameters = {},
 ): Promise<INodeListSearchResult> {
 	const heffl = NODE_TYPES['n8n-nodes-heffl.heffl'] as Heffl;
 	return await heffl.methods.listSearch[method].call(
-		loadOptionsContext({}, credentials) as never,
+		loadOptionsContext(parameters, credentials) as never,
 		filter,
 		paginationToken,
 	);

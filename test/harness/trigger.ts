@@ -83,7 +83,7 @@ export class TriggerHarness {
 	/** Answers to lose (the node runs, the socket is then destroyed), as when a 200 never reaches Heffl. */
 	dropNextAnswers = 0;
 
-	/** The Heffl Webhook Signing Secret credential's field, for version 2's existing subscription. */
+	/** The Heffl Webhook Signing Secret credential's field, for an existing subscription. */
 	signingSecretCredential: unknown = undefined;
 
 	/** Lines the node logged through n8n's logger while handling deliveries, as `level: message`. */

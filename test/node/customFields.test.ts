@@ -1,5 +1,5 @@
 /**
- * Version 3's custom fields from their definitions (heffl-reference.md §9.1, §9.2,
+ * Custom fields from their definitions (heffl-reference.md §9.1, §9.2,
  * §11.12, §11.13): the resource mapper lists the sandbox's definitions per entity, per
  * deal pipeline and per quotation template; the execution converts values by type and
  * refuses unknown keys and missing required fields before anything is sent.
@@ -13,10 +13,10 @@ import { resourceMapperFields, runHeffl } from '../harness/n8n';
 const ctx = useSandbox();
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const v3 = (
+const heffl = (
 	parameters: INodeParameters,
 	options: { items?: IDataObject[]; continueOnFail?: boolean } = {},
-) => runHeffl(parameters, ctx.credentials, { ...options, version: 3 });
+) => runHeffl(parameters, ctx.credentials, options);
 const mapper = (parameters: INodeParameters) =>
 	resourceMapperFields('getCustomFieldColumns', parameters, ctx.credentials);
 const mapping = (value: IDataObject) => ({
@@ -131,7 +131,7 @@ describe('§11.12 the resource mapper lists the definitions', () => {
 
 describe('§9.2 values are sent as their definitions say, checked before sending', () => {
 	const company = (extra: INodeParameters = {}, options = {}) =>
-		v3({ resource: 'company', operation: 'create', name: 'Mapper Trading', ...extra }, options);
+		heffl({ resource: 'company', operation: 'create', name: 'Mapper Trading', ...extra }, options);
 
 	test('a company with every kind of value: select (any case), number from text, date, multi-select', async () => {
 		const result = await company({
@@ -165,14 +165,14 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 		expect(writes()).toHaveLength(before);
 	});
 
-	test('a key no definition has: refused with the keys there are, nothing sent', async () => {
+	test('a cf_ key no definition has (under Extra Fields (JSON)): refused with the keys there are, nothing sent', async () => {
 		const before = writes().length;
 		const result = await company({
 			customFieldsMapping: mapping({ cf_industry: 'Retail' }),
-			customFields: { field: [{ label: 'Favourite Colour', value: 'teal' }] },
+			additionalFields: { extraFields: '{"cf_favourite_colour": "teal"}' },
 		});
 		expect(result.error?.message).toBe(
-			"Custom Fields (by Label or Key) › field 1 › cf_favourite_colour: Heffl's companies have no custom field with this key",
+			"Additional Fields › Extra Fields (JSON) › cf_favourite_colour: Heffl's companies have no custom field with this key",
 		);
 		expect(result.error?.description).toContain('Industry (cf_industry)');
 		expect(writes()).toHaveLength(before);
@@ -186,14 +186,9 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 		expect(result.error?.description).toBe('Use one of: EMEA, APAC, Americas.');
 	});
 
-	test('labels typed by hand are matched to their definitions and converted', async () => {
+	test('cf_ keys under Extra Fields (JSON), where the mapper cannot list them, are matched to their definitions and converted', async () => {
 		const result = await company({
-			customFields: {
-				field: [
-					{ label: 'Industry', value: 'finance' },
-					{ label: 'Company Size', value: '12' },
-				],
-			},
+			additionalFields: { extraFields: '{"cf_industry": "finance", "cf_company_size": "12"}' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ cf_industry: 'Finance', cf_company_size: 12 });
@@ -201,7 +196,7 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 
 	test('the definitions are read once per execution, not per item', async () => {
 		const before = definitionReads().length;
-		const result = await v3(
+		const result = await heffl(
 			{
 				resource: 'company',
 				operation: 'create',
@@ -220,7 +215,7 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 		const result = await company(
 			{
 				customFieldsMapping: mapping({ cf_industry: 'Retail' }),
-				customFields: { field: [{ label: 'cf_not_a_field', value: 'x' }] },
+				additionalFields: { extraFields: '{"cf_not_a_field": "x"}' },
 				options: { maxRetries: 0 },
 			},
 			{ continueOnFail: true },
@@ -241,14 +236,14 @@ describe('§11.1 contacts: Create or Update checks custom fields on both paths',
 			firstName: 'Mapper',
 			customFieldsMapping: mapping({ cf_preferred_language: 'english', cf_newsletter: 'true' }),
 		};
-		const created = await v3(parameters);
+		const created = await heffl(parameters);
 		expect(created.error).toBeUndefined();
 		expect(created.json[0]).toMatchObject({
 			email: 'mapper.person@example.com',
 			cf_preferred_language: 'English',
 			cf_newsletter: true,
 		});
-		const updated = await v3({
+		const updated = await heffl({
 			...parameters,
 			customFieldsMapping: mapping({ cf_preferred_language: 'GERMAN' }),
 		});
@@ -259,7 +254,7 @@ describe('§11.1 contacts: Create or Update checks custom fields on both paths',
 			cf_newsletter: true,
 		});
 		const before = writes().length;
-		const unknown = await v3({
+		const unknown = await heffl({
 			...parameters,
 			customFieldsMapping: mapping({ cf_shoe_size: '42' }),
 		});
@@ -286,11 +281,11 @@ describe('§11.3 deals: pipeline-scoped custom fields', () => {
 			pipeline: String(pipeline.id),
 			additionalFields: { stage: String(stageOf(pipeline)) },
 		};
-		const missing = await v3(parameters);
+		const missing = await heffl(parameters);
 		expect(missing.error?.message).toBe(
 			`Custom Fields: deals in pipeline ${String(pipeline.id)} require ${String(required.label)} (${String(required.key)})`,
 		);
-		const created = await v3({
+		const created = await heffl({
 			...parameters,
 			customFieldsMapping: mapping({ [String(required.key)]: '7', cf_budget_range: '10K-50K' }),
 		});
@@ -306,7 +301,7 @@ describe('§11.3 deals: pipeline-scoped custom fields', () => {
 		const otherKey = String(
 			definitions('deals', String(second.id)).find((definition) => definition.pipelineId)!.key,
 		);
-		const wrong = await v3({
+		const wrong = await heffl({
 			resource: 'deal',
 			operation: 'create',
 			title: 'Wrong pipeline field',
@@ -320,7 +315,7 @@ describe('§11.3 deals: pipeline-scoped custom fields', () => {
 		// Update: the node is not told the deal's pipeline, so only Heffl knows whether the key applies.
 		const deal = ctx.sandbox.records('deals').find((record) => record.pipelineId === second.id)!;
 		const update = (value: string) =>
-			v3({
+			heffl({
 				resource: 'deal',
 				operation: 'update',
 				dealId: byId(String(deal.id)),
@@ -349,11 +344,11 @@ describe('§11.4, §11.13 quotations: the template’s custom fields', () => {
 				lineItemsJson: '[{"name": "Audit", "quantity": 1, "price": 500}]',
 			},
 		};
-		const missing = await v3(base);
+		const missing = await heffl(base);
 		expect(missing.error?.message).toBe(
 			`Custom Fields: the quotation template ${String(template().id)} requires Project Code (cf_project_code), Payment Terms (cf_payment_terms)`,
 		);
-		const created = await v3({
+		const created = await heffl({
 			...base,
 			customFieldsMapping: mapping({
 				cf_project_code: 'PRJ-7',
@@ -370,5 +365,80 @@ describe('§11.4, §11.13 quotations: the template’s custom fields', () => {
 			cf_delivery_date: '2027-02-01',
 			cf_signed_copy_received: true,
 		});
+	});
+});
+
+describe('§11.12 definitions are read with the documented parameters only', () => {
+	test('GET /custom-fields carries entity (and a deal’s pipelineId), never a page size', async () => {
+		ctx.sandbox.clearRequests();
+		const pipeline = String(pipelines()[0].id);
+		const result = await heffl({
+			resource: 'deal',
+			operation: 'create',
+			title: 'Parameters',
+			client: byId(firstId('clients')),
+			pipeline,
+			customFieldsMapping: mapping({ cf_budget_range: '10K-50K' }),
+		});
+		expect(result.error?.message ?? '').not.toMatch(/could not be read/);
+		const reads = definitionReads().map((request) => new URL(request.path, 'http://x'));
+		expect(reads.length).toBeGreaterThan(0);
+		for (const read of reads)
+			expect([...read.searchParams.keys()].sort()).toEqual(['entity', 'pipelineId']);
+	});
+
+	test('Custom Field → Get Many sends entity and pipeline only, and follows no cursor that is not there', async () => {
+		ctx.sandbox.clearRequests();
+		const result = await heffl({
+			resource: 'customField',
+			operation: 'getAll',
+			entity: 'companies',
+			returnAll: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((field) => field.key).sort()).toEqual(
+			definitions('companies')
+				.map((definition) => definition.key)
+				.sort(),
+		);
+		const reads = definitionReads();
+		expect(reads).toHaveLength(1);
+		expect(reads[0].path).toMatch(/\/custom-fields\?entity=companies$/);
+	});
+});
+
+describe('leads, clients and products: custom fields by label or key (Heffl lists no definitions for them)', () => {
+	test('a label becomes its cf_ key and the value its Type; a cf_ key is sent unchanged', async () => {
+		const result = await heffl({
+			resource: 'lead',
+			operation: 'create',
+			name: 'Label Lead',
+			customFields: {
+				field: [
+					{ label: 'Budget Range', value: '10K-50K' },
+					{ label: 'Lead Score', value: '42', valueType: 'number' },
+					{ label: 'cf_follow_up', value: 'true', valueType: 'boolean' },
+				],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const sent = { cf_budget_range: '10K-50K', cf_lead_score: 42, cf_follow_up: true };
+		const lead = ctx.sandbox.records('leads').find((record) => record.id === result.json[0].id);
+		expect(lead).toMatchObject(sent);
+		// v1 returns them inside `customFields` (§9.2).
+		expect(result.json[0].customFields).toMatchObject(sent);
+	});
+
+	test('resources whose definitions Heffl lists offer the mapper only: no by-label form', async () => {
+		const { versionProperties } = await import('../../nodes/Heffl/descriptions');
+		const forms = (resource: string) =>
+			versionProperties()
+				.filter((property) => property.displayOptions?.show?.resource?.includes(resource))
+				.map((property) => property.name)
+				.filter((name) => name.startsWith('customFields'));
+		for (const resource of ['contact', 'company', 'deal', 'task', 'quotation'])
+			expect(forms(resource), resource).toEqual(['customFieldsMapping']);
+		for (const resource of ['lead', 'client', 'product'])
+			expect(forms(resource), resource).toEqual(['customFields']);
 	});
 });

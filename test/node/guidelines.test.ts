@@ -2,7 +2,7 @@
  * n8n's UX guidelines, checked on every generated parameter: option names are
  * Title Case words (not raw values), placeholders start with "e.g.", option lists
  * are alphabetical (Resource and Operation too, as n8n's lint wants), and every
- * field says what it is. Version 1 is frozen (its snapshot test) and not walked.
+ * field says what it is.
  */
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
@@ -71,20 +71,17 @@ function walk(properties: INodeProperties[], path: string, findings: Finding[], 
 }
 
 describe("n8n's UX guidelines on the generated descriptions", () => {
-	test.each([2, 3] as const)(
-		'action node, version %i: Title Case options, "e.g." placeholders, sorted lists, every field described',
-		(version) => {
-			const findings: Finding[] = [];
-			walk([...versionProperties(version), optionsProperty], '', findings);
-			expect(findings).toEqual([]);
-		},
-	);
+	test('action node: Title Case options, "e.g." placeholders, sorted lists, every field described', () => {
+		const findings: Finding[] = [];
+		walk([...versionProperties(), optionsProperty], '', findings);
+		expect(findings).toEqual([]);
+	});
 
 	test('action node: the subtitle shows display names, every Delete says it is permanent, Notes and Description are multi-line', () => {
 		const { description } = new Heffl();
 		// Resolved by n8n's own expression engine, as the editor does for the canvas.
 		const subtitle = (resource: string, operation: string) => {
-			const node = hefflNode({ resource, operation }, 2);
+			const node = hefflNode({ resource, operation });
 			const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 			return workflow.expression.getSimpleParameterValue(
 				node,
@@ -97,7 +94,7 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 		expect(subtitle('lead', 'delete')).toBe('Delete a lead');
 		expect(subtitle('webhookSubscription', 'create')).toBe('Create a webhook subscription');
 		expect(description.description).not.toMatch(/^Create and read/);
-		const operations = versionProperties(2)
+		const operations = versionProperties()
 			.filter((property) => property.name === 'operation')
 			.flatMap((property) => property.options as INodePropertyOptions[]);
 		const deletes = operations.filter((option) => option.value === 'delete');
@@ -114,7 +111,7 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 						collect(group.values as INodeProperties[]);
 			}
 		};
-		collect(versionProperties(2));
+		collect(versionProperties());
 		expect(long.length).toBeGreaterThan(0);
 		for (const property of long) expect(property.typeOptions?.rows).toBeGreaterThan(1);
 	});
@@ -131,17 +128,18 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 					collect(property.options as INodeProperties[], `${here}.`);
 			}
 		};
-		collect(versionProperties(2), '');
+		collect(versionProperties(), '');
 		expect(pickers).toMatchObject({
 			'deal.client': ['Client Name or ID', 'list', 'id'],
 			'deal.additionalFields.lead': ['Lead Name or ID', 'list', 'id'],
-			'deal.filters.client': ['Client Name or ID', 'list', 'id'],
+			'task.additionalFields.linkedId': ['Linked Record Name or ID', 'list', 'id'],
+			'task.updateFields.linkedId': ['Linked Record Name or ID', 'list', 'id'],
 			'contact.additionalFields.company': ['Company Name or ID', 'list', 'id'],
 			'contact.updateFields.owner': ['Owner Name or ID', 'list', 'id'],
 			'contact.updateFields.clientStage': ['Client Stage Name or ID', 'list', 'id'],
 			'invoice.additionalFields.contact': ['Contact Name or ID', 'list', 'id'],
 		});
-		const byId = versionProperties(2)
+		const byId = versionProperties()
 			.find((property) => property.name === 'leadId')
 			?.modes?.find((mode) => mode.name === 'id');
 		const pattern = new RegExp(
@@ -155,7 +153,7 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 
 	test('Create or Update asks for the e-mail once: at the top, not again under Additional Fields', () => {
 		for (const resource of ['lead', 'contact']) {
-			const properties = versionProperties(2).filter(
+			const properties = versionProperties().filter(
 				(property) => property.displayOptions?.show?.resource?.[0] === resource,
 			);
 			const top = properties.find(
@@ -178,11 +176,15 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 		expect(findings).toEqual([]);
 	});
 
-	test('trigger, both versions, and its signing-secret credential: the same rules', () => {
+	test('trigger and its signing-secret credential: the same rules', () => {
 		const findings: Finding[] = [];
 		walk(new HefflTrigger().description.properties, 'trigger.', findings);
 		walk(new HefflWebhookSigningSecretApi().properties, 'secretCredential.', findings);
 		// The one field n8n's trigger convention leaves without a tooltip: Trigger On.
 		expect(findings).toEqual(['trigger.events: no description']);
+		const subscription = new HefflTrigger().description.properties.find(
+			(property) => property.name === 'subscription',
+		);
+		expect(subscription?.description).toMatch(/Heffl/);
 	});
 });

@@ -84,7 +84,7 @@ describe('dropdowns', () => {
 
 		const stages = await loadOptions(
 			'getPipelineStages',
-			{ dealPipelineId: pipelines[0].id },
+			{ pipeline: pipelines[0].id },
 			ctx.credentials,
 		);
 		expect(stages.map((stage) => stage.value)).toEqual(
@@ -112,11 +112,39 @@ describe('dropdowns', () => {
 		}
 	});
 
-	test('tags of the type that fits the resource', async () => {
-		const dealTags = await loadOptions('getTags', { resource: 'deal' }, ctx.credentials);
-		const expected = (ctx.sandbox.records('tags') as IDataObject[]).filter(
-			(tag) => tag.type === 'deals',
-		);
-		expect(dealTags.map((tag) => tag.value).sort()).toEqual(expected.map((tag) => tag.id).sort());
+	test('tags (§11.9, `tag_` IDs) of the type that fits the resource', async () => {
+		for (const [resource, type] of [
+			['deal', 'deals'],
+			['quotation', 'quotations'],
+		]) {
+			const tags = await loadOptions('getTags', { resource }, ctx.credentials);
+			const expected = (ctx.sandbox.records('tags') as IDataObject[]).filter(
+				(tag) => tag.type === type,
+			);
+			expect(tags.length, resource).toBe(expected.length);
+			expect(tags.every((tag) => /^tag_/.test(String(tag.value)))).toBe(true);
+			expect(tags.map((tag) => tag.description)).toEqual(expected.map(() => type));
+		}
+		// No tag of a task's type (project_tasks) is seeded: every tag is offered rather than none.
+		const taskTags = await loadOptions('getTags', { resource: 'task' }, ctx.credentials);
+		expect(taskTags).toHaveLength(ctx.sandbox.records('tags').length);
+	});
+
+	test('a task’s linked record is listed from the chosen record type (deals, leads), projects by ID only', async () => {
+		const listSearchWith = async (method: string, parameters: IDataObject) =>
+			await listSearch(method, ctx.credentials, undefined, undefined, parameters as never);
+		const deals = await listSearchWith('searchTaskLinks', {
+			additionalFields: { linkedTo: 'deals' },
+		});
+		expect(deals.results.length).toBeGreaterThan(0);
+		expect(deals.results.every((result) => String(result.value).startsWith('dl_'))).toBe(true);
+		const leads = await listSearchWith('searchTaskLinks', { updateFields: { linkedTo: 'leads' } });
+		expect(leads.results.every((result) => String(result.value).startsWith('ld_'))).toBe(true);
+		expect(leads.results.length).toBeGreaterThan(0);
+		expect(
+			(await listSearchWith('searchTaskLinks', { additionalFields: { linkedTo: 'projects' } }))
+				.results,
+		).toEqual([]);
+		expect((await listSearchWith('searchTaskLinks', {})).results).toEqual([]);
 	});
 });

@@ -9,7 +9,6 @@
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { versionProperties } from '../../nodes/Heffl/descriptions';
 import { sampleWorkflows, wonDealQuotation } from '../../scripts/demo-workflows';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
@@ -230,21 +229,3 @@ const meaning = (property: IDataObject): IDataObject => {
 		if (Array.isArray(rest[key])) rest[key] = (rest[key] as IDataObject[]).map(meaning);
 	return rest;
 };
-
-describe("version 1's parameters are frozen", () => {
-	test('names, types, defaults, options and display conditions stay as saved workflows knew them', () => {
-		// The snapshot was taken from the release before version 2 and compared with it (identical).
-		expect(
-			versionProperties(1).map((property) => meaning(property as unknown as IDataObject)),
-		).toMatchSnapshot();
-	});
-});
-
-describe("version 2's parameters are frozen", () => {
-	test('names, types, defaults, options and display conditions stay as saved workflows knew them', () => {
-		// Taken from the release before version 3 (a60e368) and compared with it (identical).
-		expect(
-			versionProperties(2).map((property) => meaning(property as unknown as IDataObject)),
-		).toMatchSnapshot();
-	});
-});

@@ -57,6 +57,21 @@ export class ApiError extends Error {
 		return ApiError.invalid([{ field, message }]);
 	}
 
+	/**
+	 * A strict server: where the reference lists an endpoint's query parameters, any other
+	 * is refused (`section` says where they are listed).
+	 */
+	static onlyParameters(query: URLSearchParams, allowed: string[], section: string): void {
+		const unknown = [...new Set(query.keys())].filter((name) => !allowed.includes(name));
+		if (unknown.length)
+			throw ApiError.invalid(
+				unknown.map((name) => ({
+					field: name,
+					message: `is not a parameter of this endpoint (${section}: ${allowed.join(', ')})`,
+				})),
+			);
+	}
+
 	static notFound(message: string): ApiError {
 		return new ApiError('NOT_FOUND', message);
 	}

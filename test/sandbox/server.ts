@@ -764,6 +764,7 @@ function parseFilters(raw: string | null): (record: JsonObject) => boolean {
 }
 
 function templateMatch(query: URLSearchParams): (record: JsonObject) => boolean {
+	ApiError.onlyParameters(query, ['type', 'search', 'includeInactive'], '§11.13');
 	const type = query.get('type');
 	if (type !== null && !TEMPLATE_TYPES.includes(type))
 		throw ApiError.field('type', `must be one of ${TEMPLATE_TYPES.join(', ')}`);

@@ -924,6 +924,10 @@ describe('§11.7–§11.13, §13 reference data', () => {
 		expect(
 			fieldsOf(await list('/custom-fields', { entity: 'deals', pipelineId: 'dpl_missing' })),
 		).toEqual(['pipelineId']);
+		// A strict server: §11.12 lists only entity and pipelineId (and a cursor it issued).
+		expect(fieldsOf(await list('/custom-fields', { entity: 'deals', pageSize: 100 }))).toEqual([
+			'pageSize',
+		]);
 		const contacts = await list('/custom-fields', { entity: 'contacts' });
 		expect(contacts.body.meta).toEqual({ nextCursor: null, hasMore: false });
 		expect(contacts.body.data).toContainEqual({
@@ -962,6 +966,8 @@ describe('§11.7–§11.13, §13 reference data', () => {
 		expect(prefix.map((item) => item.name)).toEqual(['Project Quotation']);
 		expect((await list('/document-templates', { search: 'quotation' })).body.data).toEqual([]);
 		expect((await list('/document-templates', { type: 'letters' })).status).toBe(400);
+		// A strict server: §11.13 lists type, search and includeInactive, and its list has no meta.
+		expect(fieldsOf(await list('/document-templates', { pageSize: 100 }))).toEqual(['pageSize']);
 		const one = await call(`/document-templates/${quotationTemplate().id}`);
 		expect(one.body.customFields).toContainEqual(
 			expect.objectContaining({ key: 'cf_project_code', required: true, dataType: 'text' }),

@@ -28,13 +28,12 @@ afterEach(async () => {
 
 const newSecret = (bytes = 32) => `whsec_${randomBytes(bytes).toString('base64')}`;
 
-async function existing(parameters: IDataObject, typeVersion = 2) {
+async function existing(parameters: IDataObject) {
 	const harness = await new TriggerHarness(ctx.credentials, {
 		subscription: 'existing',
 		events: ['lead.created'],
 		...parameters,
 	}).listen();
-	harness.node.typeVersion = typeVersion;
 	open.push(harness);
 	return harness;
 }
@@ -116,7 +115,7 @@ describe('signing secrets: whsec_ + canonical base64 of 24 to 64 bytes, nothing 
 	});
 
 	test.each(garbledSecrets.filter(([, secret]) => secret !== undefined))(
-		'version 2 credential holding %s: activation fails naming the credential field; a delivery gets 401, runs nothing, and is logged',
+		'the credential holding %s: activation fails naming the credential field; a delivery gets 401, runs nothing, and is logged',
 		async (_label, secret) => {
 			const harness = await existing({});
 			harness.signingSecretCredential = secret;
@@ -136,25 +135,7 @@ describe('signing secrets: whsec_ + canonical base64 of 24 to 64 bytes, nothing 
 		},
 	);
 
-	test.each([
-		['blank', '   '],
-		['an expression yielding undefined', '={{ undefined }}'],
-		['an expression yielding null', '={{ null }}'],
-		['an expression yielding ""', '={{ "" }}'],
-		['an expression that fails', '={{ $json.nope.deeper }}'],
-	])(
-		'version 1 parameter holding %s: activation fails naming the parameter; deliveries get 401',
-		async (_label, secret) => {
-			const harness = await existing({ signingSecret: secret }, 1);
-			await expect(harness.activate()).rejects.toMatchObject({
-				message: expect.stringContaining('The Signing Secret parameter'),
-			});
-			expect((await deliver(harness, zeroKeySecret)).status).toBe(401);
-			expect(harness.executions).toHaveLength(0);
-		},
-	);
-
-	test('version 2 with a valid credential: activation passes, deliveries verify, the credential test says OK', async () => {
+	test('a valid credential: activation passes, deliveries verify, the credential test says OK', async () => {
 		const secret = newSecret();
 		const harness = await existing({});
 		harness.signingSecretCredential = secret;
@@ -352,7 +333,7 @@ describe('what the editor shows', () => {
 			id: 'n',
 			name: 'Heffl Trigger',
 			type: 'n8n-nodes-heffl.hefflTrigger',
-			typeVersion: 2,
+			typeVersion: 1,
 			position: [0, 0] as [number, number],
 			parameters: { events },
 		};

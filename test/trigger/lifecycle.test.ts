@@ -288,9 +288,9 @@ describe('Use Existing Subscription', () => {
 		).json()) as IDataObject;
 		const harness = await new TriggerHarness(ctx.credentials, {
 			subscription: 'existing',
-			signingSecret: created.secret,
 			events: ['lead.created'],
 		}).listen();
+		harness.signingSecretCredential = created.secret;
 		open.push(harness);
 		ctx.sandbox.clearRequests();
 		await harness.activate();

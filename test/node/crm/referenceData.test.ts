@@ -84,7 +84,8 @@ describe('§11.7 pipelines and pipeline stages (v2)', () => {
 		expect(refused.sent).toEqual([]);
 		expect(refused.json[0]).toMatchObject({
 			error: 'Stages: has no WON and no LOST stage',
-			description: 'Add at least one Active, one Won and one Lost stage (Heffl requires all three).',
+			description:
+				'Add at least one Active, one Won and one Lost stage (Heffl requires all three).',
 		});
 	});
 

@@ -454,6 +454,8 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 	if (first === 'sources' && !second)
 		return v2List(space, simpleList('leadSources', renderNamed), query);
 	if (first === 'custom-fields' && !second) {
+		// §11.12 lists `entity` and `pipelineId`; a cursor is taken only as this list issues it.
+		ApiError.onlyParameters(query, ['entity', 'pipelineId', 'cursor'], '§11.12');
 		const entity = query.get('entity');
 		if (!CUSTOM_FIELD_ENTITIES.includes(entity as (typeof CUSTOM_FIELD_ENTITIES)[number]))
 			throw ApiError.field('entity', `is required: one of ${CUSTOM_FIELD_ENTITIES.join(', ')}`);
