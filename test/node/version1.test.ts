@@ -220,12 +220,3 @@ describe('the demo workflow saved with version 3: deal won → quotation', () =>
 		});
 	});
 });
-
-/** What a saved workflow means: texts (descriptions, placeholders, the By ID check) may improve. */
-const meaning = (property: IDataObject): IDataObject => {
-	const { description, placeholder, action, modes, ...rest } = property;
-	void [description, placeholder, action, modes];
-	for (const key of ['options', 'values'])
-		if (Array.isArray(rest[key])) rest[key] = (rest[key] as IDataObject[]).map(meaning);
-	return rest;
-};
