@@ -7,7 +7,11 @@
 
 /** Heffl retries a message for about 76 hours: remember ids longer than that. */
 export const REMEMBER_IDS_MS = 4 * 24 * 60 * 60 * 1000;
-/** Per trigger: enough for every retry window at a sustained 30 deliveries a minute. */
+/**
+ * Per trigger, the newest ids. Whichever limit comes first applies: at a sustained 30
+ * deliveries a minute 10,000 ids cover the last 5.5 hours, not Heffl's whole retry window;
+ * a quieter trigger keeps its ids for the full 4 days.
+ */
 export const REMEMBER_IDS_MAX = 10_000;
 /** Active Heffl Triggers one process keeps ids for; the least recently used is dropped. */
 const SCOPES_MAX = 1_000;

@@ -37,8 +37,6 @@ export const EVENT_CATALOGUE = [
 	['quotation.updated', 'Quotation Updated', 'A quotation is updated'],
 ] as const;
 
-export type HefflEvent = (typeof EVENT_CATALOGUE)[number][0];
-
 export const EVENT_NAMES: readonly string[] = EVENT_CATALOGUE.map(([value]) => value);
 
 /** Event value → the name n8n shows for it. */
