@@ -9,6 +9,10 @@ import type {
 import { UserError } from 'n8n-workflow';
 
 import { httpsProblem, joinUrl, normalizeBaseUrl, originOf } from '../nodes/shared/origin';
+import { API_VERSIONS } from '../nodes/shared/transport/apiVersions';
+
+/** One base URL per API version (nodes/shared/transport/apiVersions.ts). */
+const BASE_URLS = Object.values(API_VERSIONS);
 
 /** The request options n8n hands to `authenticate`: its own, or the legacy ones of the HTTP Request node. */
 type AnyRequestOptions = IHttpRequestOptions & {
@@ -37,28 +41,22 @@ export class HefflApi implements ICredentialType {
 			description:
 				'Create a key in Heffl under Settings → Developer settings → API keys. Heffl shows it only once.',
 		},
-		{
-			displayName: 'v1 Base URL',
-			name: 'v1BaseUrl',
-			type: 'string',
-			default: 'https://api.heffl.com/api/v1',
-			description:
-				'Change only to reach a local Heffl sandbox. Must use HTTPS, except for localhost.',
-		},
-		{
-			displayName: 'v2 Base URL',
-			name: 'v2BaseUrl',
-			type: 'string',
-			default: 'https://api.heffl.com/api/v2',
-			description:
-				'Change only to reach a local Heffl sandbox. Must use HTTPS, except for localhost.',
-		},
+		...BASE_URLS.map(
+			({ baseUrlLabel, baseUrlField, defaultBaseUrl }): INodeProperties => ({
+				displayName: baseUrlLabel,
+				name: baseUrlField,
+				type: 'string',
+				default: defaultBaseUrl,
+				description:
+					'Change only to reach a local Heffl sandbox. Must use HTTPS, except for localhost.',
+			}),
+		),
 	];
 
 	/**
 	 * Runs for every request n8n authenticates with this credential: the nodes', the
 	 * credential test's and the HTTP Request node's. The key goes only to the origins of
-	 * the two base URLs, over https (plain http only to this machine), and never
+	 * the base URLs, over https (plain http only to this machine), and never
 	 * follows a redirect, so it cannot be carried to another host or downgraded.
 	 * The key is trimmed because Heffl answers 401 to a key pasted with a space or line break.
 	 */
@@ -74,13 +72,13 @@ export class HefflApi implements ICredentialType {
 				description: 'Fix the base URLs in the Heffl API credential.',
 			});
 		}
-		const allowed = [credentials.v1BaseUrl, credentials.v2BaseUrl].map((base) =>
-			originOf(normalizeBaseUrl(base)),
+		const allowed = BASE_URLS.map(({ baseUrlField }) =>
+			originOf(normalizeBaseUrl(credentials[baseUrlField])),
 		);
 		const origin = originOf(target);
 		if (!allowed.includes(origin)) {
 			throw new UserError(
-				`Heffl API credential: the API key was not sent to ${origin}: it is sent only to the origin of the v1 or v2 Base URL (${[...new Set(allowed.filter(Boolean))].join(', ')})`,
+				`Heffl API credential: the API key was not sent to ${origin}: it is sent only to the origins of the base URLs (${[...new Set(allowed.filter(Boolean))].join(', ')})`,
 				{
 					description:
 						"Use a URL of Heffl's API, or fix the base URLs in the Heffl API credential.",
