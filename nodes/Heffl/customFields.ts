@@ -22,7 +22,7 @@ import { hefflPaginate, hefflRequest, recordPath, unwrapRecord } from '../shared
 import type { Written } from './execute/body';
 import type { ExecutionState } from './execute/state';
 import type { Checked } from './execute/values';
-import { asText, checked, fail, isEmpty, isoDate, ok } from './execute/values';
+import { asBoolean, asNumber, asText, checked, fail, isEmpty, isoDate, ok } from './execute/values';
 import type { CustomFieldSource, ResourceSpec } from './spec';
 import { definitionsOf, plural } from './spec';
 
@@ -206,19 +206,10 @@ function listOf(value: unknown): string[] {
 export function customFieldValue(definition: CustomFieldDefinition, value: unknown): Checked {
 	const choices = `Use one of: ${definition.values.join(', ')}.`;
 	switch (definition.kind) {
-		case 'number': {
-			const number = typeof value === 'number' ? value : Number(asText(value).trim());
-			return Number.isFinite(number) && asText(value).trim() !== ''
-				? ok(number)
-				: fail(`'${asText(value)}' is not a number`);
-		}
-		case 'boolean': {
-			if (typeof value === 'boolean') return ok(value);
-			const word = asText(value).trim().toLowerCase();
-			return word === 'true' || word === 'false'
-				? ok(word === 'true')
-				: fail(`'${asText(value)}' is not true or false`);
-		}
+		case 'number':
+			return asNumber(value);
+		case 'boolean':
+			return asBoolean(value);
 		case 'date':
 		case 'dateTime':
 			return isoDate(asText(value), definition.kind);

@@ -10,7 +10,17 @@ import type { FieldSpec } from '../spec';
 import { fieldKey } from '../spec';
 import { idFromAddress } from './recordIds';
 import type { Checked } from './values';
-import { asText, fail, isEmpty, isoDate, ok, parseJsonList, parseJsonObject } from './values';
+import {
+	asBoolean,
+	asNumber,
+	asText,
+	fail,
+	isEmpty,
+	isoDate,
+	ok,
+	parseJsonList,
+	parseJsonObject,
+} from './values';
 
 /** Text by the field's format. */
 function checkText(field: FieldSpec, text: string, original: unknown): Checked {
@@ -63,17 +73,10 @@ function checkEntries(field: FieldSpec, value: unknown): Checked {
 /** The value converted by the field's type and format, before the field's own rule. */
 function convert(field: FieldSpec, value: unknown): Checked {
 	switch (field.type) {
-		case 'number': {
-			const number = typeof value === 'number' ? value : Number(String(value).trim());
-			return Number.isFinite(number) ? ok(number) : fail(`'${String(value)}' is not a number`);
-		}
-		case 'boolean': {
-			if (typeof value === 'boolean') return ok(value);
-			const word = String(value).trim().toLowerCase();
-			return word === 'true' || word === 'false'
-				? ok(word === 'true')
-				: fail(`'${String(value)}' is not true or false`);
-		}
+		case 'number':
+			return asNumber(value);
+		case 'boolean':
+			return asBoolean(value);
 		case 'fixedCollection':
 			return checkEntries(field, value);
 		case 'collection': {

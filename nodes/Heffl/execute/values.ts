@@ -78,6 +78,26 @@ export function asText(value: unknown): string {
 	return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A number, or text that is one (`"12"`); empty text is not a number. */
+export function asNumber(value: unknown): Checked {
+	if (typeof value === 'number')
+		return Number.isFinite(value) ? ok(value) : fail(`'${value}' is not a number`);
+	const text = asText(value).trim();
+	const number = Number(text);
+	return text !== '' && Number.isFinite(number)
+		? ok(number)
+		: fail(`'${asText(value)}' is not a number`);
+}
+
+/** A boolean, or the text `true` / `false` in any case. */
+export function asBoolean(value: unknown): Checked {
+	if (typeof value === 'boolean') return ok(value);
+	const word = asText(value).trim().toLowerCase();
+	return word === 'true' || word === 'false'
+		? ok(word === 'true')
+		: fail(`'${asText(value)}' is not true or false`);
+}
+
 export function parseJsonObject(original: unknown): Checked {
 	let parsed: unknown = original;
 	if (typeof original === 'string') {
