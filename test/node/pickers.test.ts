@@ -14,7 +14,7 @@ const ctx = useSandbox();
 const companies = () =>
 	ctx.sandbox.records('clients').filter((client) => client.type === 'company');
 
-describe('pickers for linked records (version 3)', () => {
+describe('pickers for linked records', () => {
 	test('a deal’s contacts: picked from the list, by ID or by a pasted address, sent as the list of IDs (§11.3 `contacts`)', async () => {
 		const [first, second, third] = ctx.sandbox.records('contacts').map((c) => String(c.id));
 		const pipeline = ctx.sandbox.records('pipelines')[1] as IDataObject;
@@ -49,7 +49,6 @@ describe('pickers for linked records (version 3)', () => {
 				},
 			},
 			ctx.credentials,
-			{ version: 3 },
 		);
 		expect(result.error).toBeUndefined();
 		const stored = ctx.sandbox
@@ -71,7 +70,6 @@ describe('pickers for linked records (version 3)', () => {
 				},
 			},
 			ctx.credentials,
-			{ version: 3 },
 		);
 		expect(result.error?.message).toMatch(
 			/^Update Fields › (Contacts|Contact IDs): 'contacts' is also set by 'Update Fields › (Contacts|Contact IDs)'$/,
@@ -119,7 +117,6 @@ describe('pickers for linked records (version 3)', () => {
 				additionalFields: { template: String(templates[0].value) },
 			},
 			ctx.credentials,
-			{ version: 3 },
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ clientId: companies()[0].id });
