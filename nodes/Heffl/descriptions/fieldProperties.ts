@@ -63,11 +63,11 @@ export function locator(
 
 /** The picker of a field that links to another record. */
 export function fieldLocator(field: FieldSpec, name = field.name): INodeProperties {
-	const locator_ = field.locator as string;
+	const linked = field.locator as string;
 	const searchable =
 		field.searchMethod ??
-		(PICKABLE_RESOURCES.some((resource) => resource.value === locator_)
-			? searchMethodName(locator_)
+		(PICKABLE_RESOURCES.some((resource) => resource.value === linked)
+			? searchMethodName(linked)
 			: undefined);
 	return {
 		...locator(
