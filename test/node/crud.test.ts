@@ -7,98 +7,132 @@ import { runHeffl } from '../harness/n8n';
 const ctx = useSandbox();
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-
-async function firstId(path: string): Promise<string> {
-	const response = await fetch(`${ctx.sandbox.urls.v1}${path}?limit=1`, {
-		headers: { 'x-api-key': ctx.sandbox.apiKey },
-	});
-	const body = (await response.json()) as { items: IDataObject[] };
-	return String(body.items[0].id);
-}
+const firstId = (kind: 'clients' | 'products') => String(ctx.sandbox.records(kind)[0].id);
+/** The seeded Sales pipeline requires its Lead Score custom field (§11.12) on every deal. */
+const salesPipeline = () => ctx.sandbox.records('pipelines')[0];
+const leadScore = (value: number) => ({
+	mappingMode: 'defineBelow',
+	value: { cf_lead_score: value },
+	matchingColumns: [],
+	schema: [],
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
 
 interface CrudCase {
 	resource: string;
-	kind: string;
-	create: () => Promise<INodeParameters>;
+	/** The sandbox's collection, and the API (§10 v1, §11 v2) the resource's requests go to. */
+	kind: 'leads' | 'clients' | 'deals' | 'tasks';
+	api: 'v1' | 'v2';
+	create: () => INodeParameters;
+	/** What Create returns and the sandbox stores. */
 	expected: IDataObject;
 	update: IDataObject;
+	/** What Update returns and the sandbox then stores. */
+	updated: IDataObject;
 	untouched: string;
 }
 
 const cases: CrudCase[] = [
 	{
+		// §10.1: updated with PUT; the job title is Heffl's `title`.
 		resource: 'lead',
 		kind: 'leads',
-		create: async () => ({
+		api: 'v1',
+		create: () => ({
 			name: 'Ada Lovelace',
-			email: 'ada@analytical.example',
-			mobile: '+44 20 7946 0000',
-			title: 'Analyst',
-			additionalFields: { companyName: 'Analytical Engines Ltd', value: 1200, currency: 'gbp' },
-		}),
-		expected: {
-			name: 'Ada Lovelace',
-			email: 'ada@analytical.example',
-			currency: 'GBP',
-			value: 1200,
-		},
-		update: { title: 'Chief Analyst' },
-		untouched: 'email',
-	},
-	{
-		resource: 'client',
-		kind: 'clients',
-		create: async () => ({
-			name: 'Babbage & Co',
-			additionalFields: { email: 'office@babbage.example', city: 'London', type: 'company' },
-		}),
-		expected: { name: 'Babbage & Co', email: 'office@babbage.example', city: 'London' },
-		update: { city: 'Cambridge' },
-		untouched: 'email',
-	},
-	{
-		resource: 'deal',
-		kind: 'deals',
-		create: async () => ({
-			title: 'Difference Engine No. 2',
-			dealPipelineId: await firstId('/pipelines'),
 			additionalFields: {
-				// Heffl's reference requires a stage and a client (§10.3); version 1 has both fields.
-				stageId: String((ctx.sandbox.records('pipelines')[0].stages as IDataObject[])[0].id),
-				clientId: await firstId('/clients'),
-				value: 5000,
-				currency: 'EUR',
-				expectedCloseDate: '2027-03-31',
-				productIds: [await firstId('/products')],
+				email: ' ada@analytical.example ',
+				mobile: '+44 20 7946 0000',
+				jobTitle: 'Analyst',
+				value: 1200,
 			},
 		}),
 		expected: {
-			title: 'Difference Engine No. 2',
-			value: 5000,
-			expectedCloseDate: '2027-03-31',
-			productIds: [expect.stringMatching(/^prd_/)],
+			name: 'Ada Lovelace',
+			email: 'ada@analytical.example',
+			title: 'Analyst',
+			value: 1200,
 		},
-		update: { value: 7000 },
+		update: { jobTitle: 'Chief Analyst' },
+		updated: { title: 'Chief Analyst' },
+		untouched: 'email',
+	},
+	{
+		// §10.2: a company, with its billing address.
+		resource: 'client',
+		kind: 'clients',
+		api: 'v1',
+		create: () => ({
+			clientType: 'company',
+			name: 'Babbage & Co',
+			additionalFields: {
+				taxNumber: 'GB-100',
+				billingAddress: { city: 'London', country: 'GB' },
+			},
+		}),
+		expected: {
+			type: 'company',
+			name: 'Babbage & Co',
+			taxNumber: 'GB-100',
+			billingAddress: { city: 'London', country: 'GB' },
+		},
+		update: { taxNumber: 'GB-200' },
+		updated: { taxNumber: 'GB-200' },
+		untouched: 'name',
+	},
+	{
+		// §11.3: title, client and pipeline required; the stage defaults to the first active one.
+		resource: 'deal',
+		kind: 'deals',
+		api: 'v2',
+		create: () => ({
+			title: 'Difference Engine No. 2',
+			client: byId(firstId('clients')),
+			pipeline: String(salesPipeline().id),
+			additionalFields: {
+				price: 5000,
+				currency: 'eur',
+				expectedCloseDate: '2027-03-31',
+				lineItems: { entry: [{ productId: firstId('products'), quantity: 2 }] },
+			},
+			customFieldsMapping: leadScore(80),
+		}),
+		expected: {
+			title: 'Difference Engine No. 2',
+			price: 5000,
+			currency: 'EUR',
+			expectedCloseDate: '2027-03-31T00:00:00.000Z',
+			products: [
+				expect.objectContaining({ productId: expect.stringMatching(/^prd_/), quantity: 2 }),
+			],
+			cf_lead_score: 80,
+		},
+		update: { price: 7000 },
+		updated: { price: 7000 },
 		untouched: 'title',
 	},
 	{
+		// §11.5
 		resource: 'task',
 		kind: 'tasks',
-		create: async () => ({
+		api: 'v2',
+		create: () => ({
 			title: 'Call Ada back',
-			additionalFields: { priority: 'high', description: 'About the engine' },
+			additionalFields: { priority: 'HIGH', description: 'About the engine' },
 		}),
-		// No v1 task schema is documented; the sandbox stores the priority as §11.5 spells it.
 		expected: { title: 'Call Ada back', priority: 'HIGH', description: 'About the engine' },
 		update: { description: 'About the engine, again' },
+		updated: { description: 'About the engine, again' },
 		untouched: 'title',
 	},
 ];
 
 describe.each(cases)('$resource: create, get, get many, update, delete', (spec) => {
-	test('a round trip leaves the sandbox as the operations say', async () => {
+	test('a round trip leaves the sandbox as the operations say, each request on its API', async () => {
+		ctx.sandbox.clearRequests();
 		const created = await runHeffl(
-			{ resource: spec.resource, operation: 'create', ...(await spec.create()) },
+			{ resource: spec.resource, operation: 'create', ...spec.create() },
 			ctx.credentials,
 		);
 		expect(created.error).toBeUndefined();
@@ -134,7 +168,11 @@ describe.each(cases)('$resource: create, get, get many, update, delete', (spec) 
 			},
 			ctx.credentials,
 		);
-		expect(updated.json[0]).toMatchObject(spec.update);
+		expect(updated.error).toBeUndefined();
+		expect(updated.json[0]).toMatchObject(spec.updated);
+		expect(
+			ctx.sandbox.records(spec.kind).find((record: IDataObject) => record.id === id),
+		).toMatchObject(spec.updated);
 		// Update sends only what was set: the other fields keep their values.
 		expect(updated.json[0][spec.untouched]).toEqual(created.json[0][spec.untouched]);
 
@@ -142,10 +180,25 @@ describe.each(cases)('$resource: create, get, get many, update, delete', (spec) 
 			{ resource: spec.resource, operation: 'delete', [`${spec.resource}Id`]: byId(id) },
 			ctx.credentials,
 		);
-		expect(deleted.json).toEqual([{ id, deleted: true }]);
+		expect(deleted.json).toEqual([expect.objectContaining({ id, deleted: true })]);
 		expect(ctx.sandbox.records(spec.kind).some((record: IDataObject) => record.id === id)).toBe(
 			false,
 		);
+
+		// Every request went to the resource's API, at the record's path once it had an ID.
+		const sent = ctx
+			.apiRequests()
+			.filter((request) => !request.path.includes('/custom-fields'))
+			.map((request) => `${request.method} ${request.path.split('?')[0]}`);
+		const base = `/api/${spec.api}/${spec.kind}`;
+		const updateMethod = spec.resource === 'lead' ? 'PUT' : 'PATCH';
+		expect(sent).toEqual([
+			`POST ${base}`,
+			`GET ${base}/${id}`,
+			...sent.filter((line) => line === `GET ${base}`),
+			`${updateMethod} ${base}/${id}`,
+			`DELETE ${base}/${id}`,
+		]);
 	});
 });
 
@@ -192,7 +245,8 @@ describe('custom fields', () => {
 		});
 	});
 
-	test('deals and clients take custom fields too', async () => {
+	// Deals take theirs from the resource mapper (cf_lead_score in the round trip above).
+	test('clients take custom fields by label too', async () => {
 		const client = await runHeffl(
 			{
 				resource: 'client',
@@ -203,6 +257,9 @@ describe('custom fields', () => {
 			ctx.credentials,
 		);
 		expect(client.json[0].customFields).toMatchObject({ cf_account_tier: 'gold' });
+		expect(
+			ctx.sandbox.records('clients').find((record) => record.id === client.json[0].id),
+		).toMatchObject({ cf_account_tier: 'gold' });
 	});
 });
 
