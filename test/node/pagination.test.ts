@@ -53,7 +53,27 @@ describe('Get Many costs ceil(n/100) requests', () => {
 		expect(pageSizes('v2')).toEqual(['50']);
 	});
 
-	test('filters reach the API', async () => {
+	test('§7: a contact search reaches the API as the documented search parameter', async () => {
+		const [contact] = await runHeffl(
+			{ resource: 'contact', operation: 'getAll', limit: 1 },
+			ctx.credentials,
+		).then((result) => result.json);
+		ctx.sandbox.clearRequests();
+		const found = await runHeffl(
+			{
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { search: String(contact.email) },
+			},
+			ctx.credentials,
+		);
+		expect(found.json.map((record) => record.id)).toEqual([contact.id]);
+		const [request] = ctx.apiRequests();
+		expect(new URL(request.path, 'http://x').searchParams.get('search')).toBe(contact.email);
+	});
+
+	test('§10.1 documents no lead search: it is checked in n8n on every page, never sent', async () => {
 		const [lead] = await runHeffl(
 			{ resource: 'lead', operation: 'getAll', limit: 1, simplify: false },
 			ctx.credentials,
@@ -68,8 +88,13 @@ describe('Get Many costs ceil(n/100) requests', () => {
 			},
 			ctx.credentials,
 		);
-		expect(found.json.map((record) => record.id)).toContain(lead.id);
-		expect(ctx.apiRequests()[0].path).toContain(`search=${encodeURIComponent(String(lead.email))}`);
+		expect(found.json.map((record) => record.id)).toEqual([lead.id]);
+		expect(found.hints.join(' ')).toMatch(/checked in n8n/);
+		expect(ctx.apiRequests().map((request) => request.path)).toEqual([
+			'/api/v1/leads?limit=100',
+			expect.stringMatching(/^\/api\/v1\/leads\?(?!.*search)/),
+			expect.stringMatching(/^\/api\/v1\/leads\?(?!.*search)/),
+		]);
 	});
 
 	test('Simplify keeps the main fields of records with more than 10', async () => {
@@ -82,12 +107,12 @@ describe('Get Many costs ceil(n/100) requests', () => {
 			ctx.credentials,
 		);
 		expect(Object.keys(full.json[0]).length).toBeGreaterThan(10);
-		expect(
-			Object.keys(simple.json[0]).every((key) =>
-				['id', 'name', 'email', 'mobile', 'title', 'companyName', 'stageId', 'createdAt'].includes(
-					key,
-				),
+		const main = ['id', 'number', 'name', 'email', 'mobile', 'title', 'stage', 'createdAt'];
+		expect(simple.json[0]).toEqual(
+			Object.fromEntries(
+				main.filter((key) => key in full.json[0]).map((key) => [key, full.json[0][key]]),
 			),
-		).toBe(true);
+		);
+		expect(Object.keys(simple.json[0]).length).toBeGreaterThanOrEqual(5);
 	});
 });
