@@ -93,19 +93,26 @@ describe('retries: only where they cannot duplicate a record', () => {
 		expect(result.json).toHaveLength(2);
 	});
 
-	test('an update is retried after a 500', async () => {
+	test('an update (§10.1: PUT, which repeats safely) is retried after a 500', async () => {
 		const lead = (ctx.sandbox.records('leads') as IDataObject[])[0];
-		ctx.sandbox.faults.queue('500', 1, ['PATCH']);
+		ctx.sandbox.clearRequests();
+		ctx.sandbox.faults.queue('500', 1, ['PUT']);
 		const result = await runHeffl(
 			{
 				resource: 'lead',
 				operation: 'update',
 				leadId: byId(String(lead.id)),
-				updateFields: { title: 'Retried' },
+				updateFields: { jobTitle: 'Retried' },
 			},
 			ctx.credentials,
 		);
+		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ id: lead.id, title: 'Retried' });
+		expect(ctx.apiRequests().map((request) => `${request.method} ${request.status}`)).toEqual([
+			'PUT 500',
+			'PUT 200',
+		]);
+		expect((ctx.sandbox.records('leads') as IDataObject[])[0]).toMatchObject({ title: 'Retried' });
 	});
 
 	test('a delete whose answer was lost is retried; the 404 that follows means it is done', async () => {
@@ -133,11 +140,14 @@ describe('retries: only where they cannot duplicate a record', () => {
 	});
 
 	test('a refused connection is retried, then reported', async () => {
-		const closed = { ...ctx.credentials, v1BaseUrl: 'http://127.0.0.1:9/api/v1' };
+		// Tasks are on API v2 (§11.5): its base URL points at a port nothing listens on.
+		const closed = { ...ctx.credentials, v2BaseUrl: 'http://127.0.0.1:9/api/v2' };
+		ctx.sandbox.clearRequests();
 		const result = await runHeffl(
 			{ resource: 'task', operation: 'create', title: 'nowhere', options: { maxRetries: 1 } },
 			closed,
 		);
 		expect(result.error?.message).toBe('Could not reach Heffl (ECONNREFUSED)');
+		expect(ctx.apiRequests()).toEqual([]);
 	});
 });
