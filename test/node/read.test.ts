@@ -24,32 +24,38 @@ describe('reference data', () => {
 		expect(one.json).toEqual([all.json[1]]);
 	});
 
-	test('products: Get Many with search, Get with Simplify', async () => {
+	test('products: Get Many on API v2 with a search checked in n8n; Get at the contract’s v1 path', async () => {
 		const products = ctx.sandbox.records('products') as IDataObject[];
 		const target = products[3];
+		ctx.sandbox.clearRequests();
 		const found = await runHeffl(
 			{
 				resource: 'product',
 				operation: 'getAll',
 				returnAll: true,
 				filters: { search: String(target.name) },
-				simplify: false,
 			},
 			ctx.credentials,
 		);
 		expect(found.json.map((product) => product.id)).toContain(target.id);
+		expect(
+			found.json.every((product) =>
+				String(product.name).toLowerCase().includes(String(target.name).toLowerCase()),
+			),
+		).toBe(true);
+		// §11.10 documents no search for GET /products: it is checked in n8n, not sent.
+		expect(ctx.apiRequests().map((request) => request.path)).toEqual([
+			expect.stringMatching(/^\/api\/v2\/products\?pageSize=100$/),
+		]);
 
-		const simplified = await runHeffl(
+		ctx.sandbox.clearRequests();
+		const one = await runHeffl(
 			{ resource: 'product', operation: 'get', productId: byId(String(target.id)) },
 			ctx.credentials,
 		);
-		expect(Object.keys(simplified.json[0]).sort()).toEqual([
-			'currency',
-			'id',
-			'isActive',
-			'name',
-			'price',
-			'sku',
+		expect(one.json).toEqual([expect.objectContaining({ id: target.id, name: target.name })]);
+		expect(ctx.apiRequests().map((request) => request.path)).toEqual([
+			`/api/v1/products/${String(target.id)}`,
 		]);
 	});
 
@@ -69,26 +75,30 @@ describe('reference data', () => {
 		expect(sources.json.length).toBeGreaterThan(0);
 	});
 
-	test('tags: one request, filtered by type, limited locally', async () => {
+	test('§11.9 tags: one request each, filtered by type, the limit sent as the page size (§6.2)', async () => {
 		ctx.sandbox.clearRequests();
 		const deals = await runHeffl(
 			{ resource: 'tag', operation: 'getAll', returnAll: true, filters: { type: 'deals' } },
 			ctx.credentials,
 		);
-		expect(deals.json.length).toBeGreaterThan(0);
-		expect(deals.json.every((tag) => tag.type === 'deals' && typeof tag.id === 'number')).toBe(
+		const expected = (ctx.sandbox.records('tags') as IDataObject[]).filter(
+			(tag) => tag.type === 'deals',
+		);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(deals.json.map((tag) => tag.name)).toEqual(expected.map((tag) => tag.name));
+		expect(deals.json.every((tag) => tag.type === 'deals' && /^tag_/.test(String(tag.id)))).toBe(
 			true,
 		);
 		const two = await runHeffl({ resource: 'tag', operation: 'getAll', limit: 2 }, ctx.credentials);
 		expect(two.json).toHaveLength(2);
 		expect(ctx.apiRequests().map((request) => request.path)).toEqual([
-			'/api/v1/tags?type=deals',
-			'/api/v1/tags',
+			'/api/v2/tags?type=deals&pageSize=100',
+			'/api/v2/tags?pageSize=2',
 		]);
 	});
 });
 
-describe('v2: document templates and contacts', () => {
+describe('API v2: document templates (§11.13) and contacts (§11.1)', () => {
 	test('a template comes with its custom field definitions', async () => {
 		const templates = await runHeffl(
 			{
@@ -160,7 +170,7 @@ describe('webhook subscriptions', () => {
 				operation: 'create',
 				url: 'https://hooks.example.com/heffl',
 				events: ['lead.created', 'deal.stageChanged'],
-				additionalFields: { name: 'CRM sync' },
+				subscriptionName: 'CRM sync',
 			},
 			ctx.credentials,
 		);
@@ -193,7 +203,7 @@ describe('webhook subscriptions', () => {
 		expect(deleted.json).toEqual([{ id, deleted: true }]);
 	});
 
-	test('a plain-http URL other than localhost is refused before sending', async () => {
+	test('a plain-http URL is sent: Heffl only warns (service-api.md: "HTTP endpoints generate warnings"; §12.2: HTTPS in production)', async () => {
 		ctx.sandbox.clearRequests();
 		const result = await runHeffl(
 			{
@@ -204,7 +214,23 @@ describe('webhook subscriptions', () => {
 			},
 			ctx.credentials,
 		);
-		expect(result.error?.message).toMatch(/^URL: .*must use https/);
-		expect(ctx.apiRequests()).toHaveLength(0);
+		expect(result.error).toBeUndefined();
+		expect(
+			ctx.apiRequests().map((request) => `${request.method} ${request.path} ${request.status}`),
+		).toEqual(['POST /api/v1/webhooks 200']);
+		expect(result.json[0]).toMatchObject({
+			url: 'http://hooks.example.com/heffl',
+			name: 'n8n: lead.created',
+			warnings: [expect.stringMatching(/not HTTPS/)],
+		});
+		const id = String(result.json[0].id);
+		expect(ctx.sandbox.records('webhooks').map((subscription) => subscription.id)).toContain(id);
+		await runHeffl(
+			{ resource: 'webhookSubscription', operation: 'delete', webhookSubscriptionId: byId(id) },
+			ctx.credentials,
+		);
+		expect(ctx.sandbox.records('webhooks').map((subscription) => subscription.id)).not.toContain(
+			id,
+		);
 	});
 });
