@@ -1,5 +1,5 @@
 /**
- * Create or Update (version 2) for leads (v1 API) and contacts (v2 API, §11.1),
+ * Create or Update for leads (API v1, §10.1) and contacts (API v2, §11.1),
  * through n8n-core against the sandbox: the record is found by its exact e-mail,
  * checked on every returned record across all pages.
  */
@@ -11,18 +11,18 @@ import { runHeffl } from '../harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 130, contacts: 5 } });
 
-const v2 = (parameters: INodeParameters, items?: IDataObject[]) =>
-	runHeffl(parameters, ctx.credentials, { version: 2, ...(items && { items }) });
+const upsert = (parameters: INodeParameters, items?: IDataObject[]) =>
+	runHeffl(parameters, ctx.credentials, items && { items });
 const withEmail = (kind: 'leads' | 'contacts', email: string) =>
 	ctx.sandbox
 		.records(kind)
 		.filter((record) => String(record.email).toLowerCase() === email.toLowerCase());
 const writes = () => ctx.apiRequests().filter((request) => request.method !== 'GET');
 
-describe('Create or Update: leads (v1 API, every page read)', () => {
+describe('Create or Update: leads (API v1, §10.1, every page read)', () => {
 	test('none has the e-mail: one lead is created with it', async () => {
 		const before = ctx.sandbox.records('leads').length;
-		const run = await v2({
+		const run = await upsert({
 			resource: 'lead',
 			operation: 'upsert',
 			email: 'new.lead@example.com',
@@ -39,7 +39,7 @@ describe('Create or Update: leads (v1 API, every page read)', () => {
 		const lead = ctx.sandbox.records('leads')[120] as IDataObject;
 		const before = ctx.sandbox.records('leads').length;
 		const sent = writes().length;
-		const run = await v2({
+		const run = await upsert({
 			resource: 'lead',
 			operation: 'upsert',
 			email: `  ${String(lead.email).toUpperCase()} `,
@@ -58,7 +58,7 @@ describe('Create or Update: leads (v1 API, every page read)', () => {
 		ctx.sandbox.insert('leads', { id: 'ld_twinOne', name: 'Twin', email: 'twin@example.com' });
 		ctx.sandbox.insert('leads', { id: 'ld_twinTwo', name: 'Twin', email: 'TWIN@example.com' });
 		const sent = writes().length;
-		const run = await v2({
+		const run = await upsert({
 			resource: 'lead',
 			operation: 'upsert',
 			email: 'twin@example.com',
@@ -72,7 +72,7 @@ describe('Create or Update: leads (v1 API, every page read)', () => {
 
 	test('two items with the same e-mail in one execution: one lead, created by the first and updated by the second', async () => {
 		const before = ctx.sandbox.records('leads').length;
-		const run = await v2(
+		const run = await upsert(
 			{
 				resource: 'lead',
 				operation: 'upsert',
@@ -100,7 +100,7 @@ describe('Create or Update: leads (v1 API, every page read)', () => {
 				.filter((request) => request.method === 'GET' && request.path.startsWith('/api/v1/leads'))
 				.length;
 		const before = listed();
-		await v2(
+		await upsert(
 			{
 				resource: 'lead',
 				operation: 'upsert',
@@ -119,11 +119,12 @@ describe('Create or Update: leads (v1 API, every page read)', () => {
 	});
 });
 
-describe('Create or Update: contacts (v2 API, §11.1)', () => {
+describe('Create or Update: contacts (API v2, §11.1)', () => {
 	test("a search hit that is not the same e-mail is not updated: Heffl's search is only a narrowing", async () => {
 		const [contact] = ctx.sandbox.records('contacts') as IDataObject[];
 		// Heffl's search matches parts of words: "x<email>" is found by it but is another address.
-		const longer = await v2({
+		ctx.sandbox.clearRequests();
+		const longer = await upsert({
 			resource: 'contact',
 			operation: 'upsert',
 			email: `x${String(contact.email)}`,
@@ -131,11 +132,17 @@ describe('Create or Update: contacts (v2 API, §11.1)', () => {
 		});
 		expect(longer.error?.message).toBeUndefined();
 		expect(longer.json[0].id).not.toBe(contact.id);
+		// §7's search narrows the list; the e-mail is compared here on what comes back.
+		const records = ctx.apiRequests().filter((request) => !request.path.includes('custom-fields'));
+		expect(records.map((request) => `${request.method} ${request.path}`)).toEqual([
+			`GET /api/v2/contacts?search=${encodeURIComponent(`x${String(contact.email)}`)}&pageSize=100`,
+			'POST /api/v2/contacts',
+		]);
 		expect(ctx.sandbox.records('contacts').find((c) => c.id === contact.id)).toMatchObject({
 			firstName: contact.firstName,
 		});
 
-		const same = await v2({
+		const same = await upsert({
 			resource: 'contact',
 			operation: 'upsert',
 			email: String(contact.email).toUpperCase(),
@@ -150,7 +157,7 @@ describe('Create or Update: contacts (v2 API, §11.1)', () => {
 	});
 
 	test('none: created; several: refused with their IDs; duplicates in one execution: one contact', async () => {
-		const run = await v2(
+		const run = await upsert(
 			{
 				resource: 'contact',
 				operation: 'upsert',
@@ -169,17 +176,19 @@ describe('Create or Update: contacts (v2 API, §11.1)', () => {
 
 		ctx.sandbox.insert('contacts', { id: 'clt_dupA', firstName: 'Dup', email: 'dup@example.com' });
 		ctx.sandbox.insert('contacts', { id: 'clt_dupB', firstName: 'Dup', email: 'dup@example.com' });
-		const several = await v2({
+		const sent = writes().length;
+		const several = await upsert({
 			resource: 'contact',
 			operation: 'upsert',
 			email: 'dup@example.com',
 			firstName: 'X',
 		});
 		expect(several.error?.message).toMatch(/2 contacts .*\(clt_dupA, clt_dupB\)/);
+		expect(writes().slice(sent)).toEqual([]);
 	});
 
 	test('Create, Update and Delete of a contact; Delete of a contact with a deal is refused with Heffl’s reason', async () => {
-		const created = await v2({
+		const created = await upsert({
 			resource: 'contact',
 			operation: 'create',
 			firstName: 'Crud',
@@ -188,7 +197,7 @@ describe('Create or Update: contacts (v2 API, §11.1)', () => {
 		expect(created.error?.message).toBeUndefined();
 		const id = String(created.json[0].id);
 		const byId = { __rl: true, mode: 'id', value: id };
-		const updated = await v2({
+		const updated = await upsert({
 			resource: 'contact',
 			operation: 'update',
 			contactId: byId,
@@ -196,7 +205,7 @@ describe('Create or Update: contacts (v2 API, §11.1)', () => {
 		});
 		expect(updated.json[0]).toMatchObject({ id, firstName: 'Crud', lastName: 'Contact' });
 		ctx.sandbox.insert('deals', { id: 'dl_ofCrud', title: 'Crud deal', clientId: id });
-		const refused = await v2({ resource: 'contact', operation: 'delete', contactId: byId });
+		const refused = await upsert({ resource: 'contact', operation: 'delete', contactId: byId });
 		expect(refused.error?.message).toMatch(/linked deals/);
 		expect(ctx.sandbox.records('contacts').some((contact) => contact.id === id)).toBe(true);
 	});
