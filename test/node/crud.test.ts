@@ -13,10 +13,6 @@ const salesPipeline = () => ctx.sandbox.records('pipelines')[0];
 const leadScore = (value: number) => ({
 	mappingMode: 'defineBelow',
 	value: { cf_lead_score: value },
-	matchingColumns: [],
-	schema: [],
-	attemptToConvertTypes: false,
-	convertFieldsToString: false,
 });
 
 interface CrudCase {
@@ -27,7 +23,7 @@ interface CrudCase {
 	create: () => INodeParameters;
 	/** What Create returns and the sandbox stores. */
 	expected: IDataObject;
-	update: IDataObject;
+	update: INodeParameters;
 	/** What Update returns and the sandbox then stores. */
 	updated: IDataObject;
 	untouched: string;
