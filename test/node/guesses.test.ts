@@ -78,14 +78,7 @@ const paths = () => ctx.apiRequests().map((request) => `${request.method} ${requ
 const pipeline = () => ctx.sandbox.records('pipelines')[0] as IDataObject;
 /** The seeded Sales pipeline requires its Lead Score custom field (§11.12) on every deal. */
 const withLeadScore = {
-	customFieldsMapping: {
-		mappingMode: 'defineBelow',
-		value: { cf_lead_score: 50 },
-		matchingColumns: [],
-		schema: [],
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	},
+	customFieldsMapping: { mappingMode: 'defineBelow', value: { cf_lead_score: 50 } },
 };
 const lostOnly = { condition: [{ field: 'status', operator: 'is', values: 'LOST' }] };
 

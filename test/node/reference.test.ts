@@ -43,10 +43,6 @@ const tagIds = (type: string) =>
 const leadScore = (value: number) => ({
 	mappingMode: 'defineBelow',
 	value: { cf_lead_score: value },
-	matchingColumns: [],
-	schema: [],
-	attemptToConvertTypes: false,
-	convertFieldsToString: false,
 });
 
 describe('§10.1 leads', () => {
