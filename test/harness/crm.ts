@@ -38,6 +38,8 @@ export function useRecorder(context: TestContext) {
 		sent: [] as Sent[],
 		credentials: {} as HefflCredentials,
 		rewrite: undefined as Rewrite | undefined,
+		/** Changes a request's URL before it reaches the sandbox (a server that ignores a parameter). */
+		rewriteUrl: undefined as ((url: URL) => void) | undefined,
 	};
 	let server: Server | undefined;
 	const relay = async (request: IncomingMessage, response: ServerResponse) => {
@@ -48,11 +50,16 @@ export function useRecorder(context: TestContext) {
 		const headers: Record<string, string> = {};
 		for (const name of ['x-api-key', 'content-type', 'accept'])
 			if (request.headers[name] !== undefined) headers[name] = String(request.headers[name]);
-		const answer = await fetch(`${context.sandbox.urls.origin}${request.url ?? '/'}`, {
-			method: request.method,
-			headers,
-			body: raw === '' ? undefined : raw,
-		});
+		const forwarded = new URL(request.url ?? '/', 'http://relay');
+		recorder.rewriteUrl?.(forwarded);
+		const answer = await fetch(
+			`${context.sandbox.urls.origin}${forwarded.pathname}${forwarded.search}`,
+			{
+				method: request.method,
+				headers,
+				body: raw === '' ? undefined : raw,
+			},
+		);
 		const text = await answer.text();
 		const match = /^\/api\/(v1|v2)(\/.*)?$/.exec(url.pathname);
 		const sent: Sent = {

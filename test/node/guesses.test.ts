@@ -1,64 +1,28 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: a loopback server that ignores a filter */
 /**
  * Where heffl-reference.md is silent, the node guesses; a guess never blocks a user and
  * never destroys data (DEVELOPERS-GUIDE): IDs of any shape work By ID, a pasted Heffl
  * address gives its ID, a filter a server ignores or records cannot show never turns
  * into "all records", and formats the reference does not document are Heffl's to judge.
  */
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 
-import type { TestContext } from '../harness/context';
 import { useSandbox } from '../harness/context';
-import type { HefflCredentials } from '../harness/n8n';
+import { useRecorder } from '../harness/crm';
 import { runHeffl } from '../harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 30, deals: 40 } });
 
 /**
- * A Heffl that ignores §7's `filters` parameter: a loopback relay to the sandbox that
- * drops it from every request (and keeps what it dropped).
+ * A Heffl that ignores §7's `filters` parameter: the recording relay drops it from every
+ * request before the sandbox sees it (`sent` keeps what the node asked for).
  */
-function useFilterIgnoringHeffl(context: TestContext) {
-	const relay = { credentials: {} as HefflCredentials, dropped: [] as string[] };
-	let server: Server | undefined;
-	beforeAll(async () => {
-		server = createServer((request, response) => {
-			const url = new URL(request.url ?? '/', 'http://relay');
-			const filters = url.searchParams.get('filters');
-			if (filters !== null) relay.dropped.push(filters);
-			url.searchParams.delete('filters');
-			fetch(`${context.sandbox.urls.origin}${url.pathname}${url.search}`, {
-				method: request.method,
-				headers: { 'x-api-key': String(request.headers['x-api-key'] ?? '') },
-			})
-				.then(async (answer) => {
-					response.writeHead(answer.status, { 'content-type': 'application/json' });
-					response.end(await answer.text());
-				})
-				.catch((error: Error) => {
-					response.writeHead(502);
-					response.end(error.message);
-				});
-		});
-		await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-		const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-		relay.credentials = {
-			apiKey: context.sandbox.apiKey,
-			v1BaseUrl: `${origin}/api/v1`,
-			v2BaseUrl: `${origin}/api/v2`,
-		};
-	});
-	afterAll(async () => {
-		await new Promise((resolve) => server?.close(resolve));
-	});
-	return relay;
-}
-
-const ignoring = useFilterIgnoringHeffl(ctx);
+const ignoring = useRecorder(ctx);
+beforeAll(() => {
+	ignoring.rewriteUrl = (url) => url.searchParams.delete('filters');
+});
+const droppedFilters = () =>
+	ignoring.sent.map((sent) => sent.query.filters).filter((filters) => filters !== undefined);
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /** An ID from an expression, as upstream data gives it: n8n's own parameter checks do not see it. */
@@ -221,12 +185,12 @@ describe('guesses never block and never destroy', () => {
 		const lost = deals.filter((deal) => deal.status === 'LOST').map((deal) => deal.id);
 		expect(lost.length).toBeGreaterThan(0);
 		expect(lost.length).toBeLessThan(deals.length);
-		const sent = ignoring.dropped.length;
+		const sent = droppedFilters().length;
 		const all = await runHeffl(
 			{ resource: 'deal', operation: 'getAll', returnAll: true, filters: { conditions: lostOnly } },
 			ignoring.credentials,
 		);
-		expect(ignoring.dropped.slice(sent)).toEqual([
+		expect(droppedFilters().slice(sent)).toEqual([
 			JSON.stringify({ status: { operator: 'is', values: ['LOST'] } }),
 		]);
 		expect(all.json.map((deal) => deal.id).sort()).toEqual([...lost].sort());
