@@ -1,19 +1,38 @@
 /**
- * The demo's sample workflows (`npm start` imports them into n8n). `sampleWorkflows`
- * are saved with the Heffl node's version 1, as users' workflows were: a test runs
- * them through n8n-core against the sandbox to prove version 1 keeps working.
- * `wonDealQuotation` is saved with version 3 (the v2 CRM surface), as the editor
- * saves it today; test/e2e/quotation.test.ts runs it in real n8n.
+ * The demo's sample workflows (`npm start` imports them into n8n), saved as the editor
+ * saves them: each node in its one version. `npm start -- --check` runs both trigger
+ * workflows against the sandbox; test/e2e/quotation.test.ts runs `wonDealQuotation` in
+ * real n8n, fed by the sandbox's deliveries.
  */
 // @ts-expect-error -- plain ESM script shared with the end-to-end tests
 import { linearWorkflow } from './real-n8n.mjs';
 
 export const credentials = { hefflApi: { id: 'hefflSandbox', name: 'Heffl sandbox' } };
 
-export function sampleWorkflows(followUpTagId: number, v1BaseUrl: string) {
+/**
+ * The ID of the task tag "Follow-up" (§11.9: type `project_tasks`, the type the task's tag
+ * picker lists), created in the workspace when it has none.
+ */
+export async function followUpTaskTag(v2BaseUrl: string, apiKey: string): Promise<string> {
+	const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+	const call = async (path: string, init: RequestInit = {}) => {
+		const answer = await fetch(`${v2BaseUrl}${path}`, { ...init, headers });
+		const text = await answer.text();
+		if (!answer.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${answer.status} ${text}`);
+		return JSON.parse(text) as { id: string; data?: Array<{ id: string; name: string }> };
+	};
+	const existing = (await call('/tags?type=project_tasks')).data?.find(
+		(tag) => tag.name === 'Follow-up',
+	);
+	if (existing) return existing.id;
+	const body = JSON.stringify({ name: 'Follow-up', type: 'project_tasks', color: '#2563eb' });
+	return (await call('/tags', { method: 'POST', body })).id;
+}
+
+export function sampleWorkflows(followUpTagId: string, v1BaseUrl: string) {
 	const newLead = linearWorkflow(
 		'demoNewLead',
-		'Heffl demo: new lead → tag it, create a follow-up task',
+		'Heffl demo: new lead → a tagged follow-up task linked to it',
 		[
 			{
 				name: 'New Lead',
@@ -22,34 +41,25 @@ export function sampleWorkflows(followUpTagId: number, v1BaseUrl: string) {
 				credentials,
 			},
 			{
-				name: 'Tag Lead',
-				type: 'n8n-nodes-heffl.heffl',
-				parameters: {
-					resource: 'lead',
-					operation: 'update',
-					leadId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' },
-					updateFields: { tags: [followUpTagId] },
-				},
-				credentials,
-			},
-			{
 				name: 'Follow-up Task',
 				type: 'n8n-nodes-heffl.heffl',
 				parameters: {
 					resource: 'task',
 					operation: 'create',
-					title: "=Follow up with {{ $('New Lead').item.json.record.name }}",
+					title: '=Follow up with {{ $json.record.name }}',
 					additionalFields: {
-						leadId: "={{ $('New Lead').item.json.record.id }}",
-						priority: 'high',
-						dueDate: '={{ $now.plus(1, "day").toISODate() }}',
+						linkedTo: 'leads',
+						linkedId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' },
+						priority: 'HIGH',
+						dueDate: "={{ $now.plus(1, 'day').toISODate() }}",
+						tags: [followUpTagId],
 					},
 				},
 				credentials,
 			},
 		],
 	);
-	const contacts = linearWorkflow('demoContacts', 'Heffl demo: list all contacts (v2)', [
+	const contacts = linearWorkflow('demoContacts', 'Heffl demo: list all contacts', [
 		{ name: 'Run', type: 'n8n-nodes-base.manualTrigger' },
 		{
 			name: 'All Contacts',
@@ -102,14 +112,48 @@ const filter = (name: string, leftValue: string, operator: object, rightValue = 
 	},
 });
 
-/** The resource mapper's columns for the template's custom fields, as the editor saves them. */
-const templateColumns = [
+/** A column of the resource mapper: key, label, type, required, and whether the user removed it. */
+type Column = [id: string, displayName: string, type: string, required: boolean, removed?: boolean];
+
+/**
+ * A resource mapper's value as the editor saves it: the values set, and the columns it
+ * showed (n8n converts the values by these types before the node reads them).
+ */
+export function mapped(
+	value: Record<string, string | number | boolean | null>,
+	columns: readonly Column[],
+	options: Record<string, string[]> = {},
+) {
+	return {
+		mappingMode: 'defineBelow',
+		value,
+		matchingColumns: [],
+		schema: columns.map(([id, displayName, type, required, removed = false]) => ({
+			id,
+			displayName,
+			required,
+			defaultMatch: false,
+			display: true,
+			canBeUsedToMatch: false,
+			type,
+			...(options[id] && {
+				options: options[id].map((option) => ({ name: option, value: option })),
+			}),
+			removed,
+		})),
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
+/** The columns of the template's custom fields (test/sandbox/v2/seed.ts), as the editor lists them. */
+const templateColumns: Column[] = [
 	['cf_delivery_date', 'Delivery Date', 'dateTime', false, false],
 	['cf_discount_percent', 'Discount Percent', 'number', false, true],
 	['cf_payment_terms', 'Payment Terms', 'options', true, false],
 	['cf_project_code', 'Project Code', 'string', true, false],
 	['cf_signed_copy_received', 'Signed Copy Received', 'boolean', false, true],
-] as const;
+];
 
 /**
  * Deal won → quotation: when a deal is updated and its status is WON (by `status` or
@@ -121,11 +165,10 @@ const templateColumns = [
  * quotations race each other.
  */
 export function wonDealQuotation(templateId: string) {
-	return linearWorkflow('demoWonDealQuotation', 'Heffl demo: deal won → quotation (v3)', [
+	return linearWorkflow('demoWonDealQuotation', 'Heffl demo: deal won → quotation', [
 		{
 			name: 'Deal Updated',
 			type: 'n8n-nodes-heffl.hefflTrigger',
-			typeVersion: 2,
 			parameters: { events: ['deal.updated'] },
 			credentials,
 		},
@@ -138,7 +181,6 @@ export function wonDealQuotation(templateId: string) {
 		{
 			name: 'Get Deal',
 			type: 'n8n-nodes-heffl.heffl',
-			typeVersion: 3,
 			parameters: {
 				resource: 'deal',
 				operation: 'get',
@@ -150,7 +192,6 @@ export function wonDealQuotation(templateId: string) {
 		{
 			name: 'Existing Quotation',
 			type: 'n8n-nodes-heffl.heffl',
-			typeVersion: 3,
 			// No quotation found: one empty item goes on, so the next node can tell.
 			alwaysOutputData: true,
 			parameters: {
@@ -173,7 +214,6 @@ export function wonDealQuotation(templateId: string) {
 		{
 			name: 'Create Quotation',
 			type: 'n8n-nodes-heffl.heffl',
-			typeVersion: 3,
 			parameters: {
 				resource: 'quotation',
 				operation: 'create',
@@ -186,30 +226,15 @@ export function wonDealQuotation(templateId: string) {
 					expiryDate: "={{ $now.plus(30, 'days').toISODate() }}",
 					lineItemsJson: `={{ ${deal}.products.length ? ${deal}.products : [{ name: ${deal}.title, quantity: 1, price: ${deal}.price ?? 0 }] }}`,
 				},
-				customFieldsMapping: {
-					mappingMode: 'defineBelow',
-					value: {
+				customFieldsMapping: mapped(
+					{
 						cf_project_code: `={{ ${deal}.number }}`,
 						cf_payment_terms: 'Net 30',
 						cf_delivery_date: "={{ $now.plus(14, 'days').toISODate() }}",
 					},
-					matchingColumns: [],
-					schema: templateColumns.map(([id, displayName, type, required, removed]) => ({
-						id,
-						displayName,
-						required,
-						defaultMatch: false,
-						display: true,
-						canBeUsedToMatch: false,
-						type,
-						...(type === 'options' && {
-							options: ['Net 15', 'Net 30', 'Net 60'].map((value) => ({ name: value, value })),
-						}),
-						removed,
-					})),
-					attemptToConvertTypes: false,
-					convertFieldsToString: false,
-				},
+					templateColumns,
+					{ cf_payment_terms: ['Net 15', 'Net 30', 'Net 60'] },
+				),
 			},
 			credentials,
 		},

@@ -693,6 +693,22 @@ export async function login(url) {
 				},
 			};
 		},
+		/**
+		 * Runs a saved workflow as the editor's "Execute workflow" does, up to and with
+		 * `lastNode`; waits (30 s at most) for the end. Its status, and each node's output.
+		 */
+		async runManually(workflowId, lastNode) {
+			const { executionId } = await call('POST', `/workflows/${workflowId}/run`, {
+				destinationNode: { nodeName: lastNode, mode: 'inclusive' },
+			});
+			for (let attempt = 0; attempt < 150; attempt++) {
+				const { status } = await call('GET', `/executions/${executionId}`);
+				if (!['new', 'running'].includes(status))
+					return { status, ...(await this.outputs(executionId)) };
+				await new Promise((done) => setTimeout(done, 200));
+			}
+			throw new Error(`execution ${executionId} of workflow ${workflowId} did not end in 30 s`);
+		},
 	};
 }
 

@@ -4,8 +4,8 @@
  * n8n 2.x on loopback with this package installed as the community catalog installs
  * it, a ready "Heffl sandbox" credential, an owner account and four sample
  * workflows; the two trigger workflows are active. Proves both trigger paths once
- * (a new lead gets a follow-up task, a won deal gets a quotation), prints where to
- * look, and runs until Ctrl-C.
+ * (a new lead gets a tagged follow-up task, a won deal gets a quotation), runs the two
+ * samples that start by hand once, prints where to look, and runs until Ctrl-C.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
-import { credentials, sampleWorkflows, wonDealQuotation } from './demo-workflows';
+import { credentials, followUpTaskTag, sampleWorkflows, wonDealQuotation } from './demo-workflows';
 import {
 	ensureN8n,
 	importIntoN8n,
@@ -87,10 +87,8 @@ async function main() {
 		'importing the credential and workflows',
 		n8nHint,
 	);
-	const followUpTag = sandbox
-		.records('tags')
-		.find((tag) => tag.type === 'leads' && tag.name === 'Follow-up');
-	const [newLead, ...others] = sampleWorkflows(Number(followUpTag?.id), sandbox.urls.v1);
+	const followUpTag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
+	const [newLead, allContacts, httpRequest] = sampleWorkflows(followUpTag, sandbox.urls.v1);
 	const quotationTemplate = sandbox
 		.records('templates')
 		.find((template) => template.type === 'quotations' && template.name === 'Project Quotation');
@@ -105,7 +103,7 @@ async function main() {
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
 		],
-		workflows: [newLead, wonDeal, ...others],
+		workflows: [newLead, wonDeal, allContacts, httpRequest],
 	});
 
 	step('starting n8n (about 30 s)', 'starting n8n');
@@ -146,14 +144,20 @@ async function main() {
 			body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com' }),
 		});
 		const lead = (await answer.json()) as { id: string; name: string };
-		const followUp = () => sandbox.records('tasks').find((task) => task.leadId === lead.id);
+		// §11.5: the task links to the lead by entity and entityId.
+		const followUp = () =>
+			sandbox.records('tasks').find((task) => task.entity === 'leads' && task.entityId === lead.id);
 		if (!(await until(() => Boolean(followUp()))))
 			throw new Error(
 				`no follow-up task appeared for lead ${lead.id}:\n${n8n.output().slice(-2000)}`,
 			);
-		const tagged = sandbox.records('leads').find((record) => record.id === lead.id);
+		const task = followUp();
+		if (!(task?.tagIds as string[] | undefined)?.includes(followUpTag))
+			throw new Error(
+				`the follow-up task ${String(task?.id)} lacks the tag ${followUpTag}: ${JSON.stringify(task)}`,
+			);
 		step(
-			`self-check: lead ${lead.id} (${lead.name}) → tagged ${JSON.stringify(tagged?.tags)} → task ${String(followUp()?.id)} "${String(followUp()?.title)}"`,
+			`self-check: lead ${lead.id} (${lead.name}) → task ${String(task?.id)} "${String(task?.title)}", tagged ${followUpTag}`,
 		);
 
 		// The second self-check: a deal with products won in "Heffl" gets its quotation.
@@ -168,6 +172,24 @@ async function main() {
 		step(
 			`self-check: deal ${deal.id} (${deal.title}) won → quotation ${String(quotation()?.id)} with ${(quotation()?.quotationProducts as unknown[]).length} line items, project code ${String(quotation()?.cf_project_code)}`,
 		);
+
+		// The samples that start by hand: each run once, as the editor runs it.
+		now('running the sample workflows that start by hand');
+		for (const [workflow, wanted] of [
+			[allContacts, sandbox.records('contacts').length], // every contact, once
+			[httpRequest, 1], // the answer of GET /tags
+		] as const) {
+			const last = String(workflow.nodes.at(-1).name);
+			const { status, outputs, error } = await session.runManually(workflow.id, last);
+			const items = (outputs[last] ?? []) as unknown[];
+			if (status !== 'success' || items.length !== wanted)
+				throw new Error(
+					`"${workflow.name}" ended ${status} with ${items.length} items from ${last} (wanted ${wanted}): ${JSON.stringify(error)}`,
+				);
+			step(
+				`self-check: "${workflow.name}" ran: ${items.length} item${items.length === 1 ? '' : 's'} from ${last}`,
+			);
+		}
 	} catch (error) {
 		report(error);
 		await stop(1);
@@ -177,7 +199,7 @@ async function main() {
 n8n with n8n-nodes-heffl is running.
   Editor      ${n8n.url}   (log in as ${OWNER.email} / ${OWNER.password})
   Workflows   "${newLead.name}" (active), "${wonDeal.name}" (active),
-              ${others.map((workflow) => `"${workflow.name}"`).join(', ')}
+              "${allContacts.name}", "${httpRequest.name}"
   Credential  "Heffl sandbox" (API key and base URLs of the sandbox)
 
 The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
