@@ -664,15 +664,21 @@ export async function login(url) {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			return (await call('GET', `/executions?filter=${filter}&limit=100`)).results;
 		},
-		/** The node types and credential types n8n serves to its editor. */
+		/** The node types (with the versions of each) and credential types n8n serves to its editor. */
 		async loadedTypes() {
 			const read = async (what) =>
-				(
-					await (
-						await fetch(`${url}/types/${what}.json`, { headers: { ...headers, cookie } })
-					).json()
-				).map((type) => type.name);
-			return { nodes: await read('nodes'), credentials: await read('credentials') };
+				await (
+					await fetch(`${url}/types/${what}.json`, { headers: { ...headers, cookie } })
+				).json();
+			const nodes = await read('nodes');
+			const versions = {};
+			for (const { name, version } of nodes)
+				versions[name] = [...(versions[name] ?? []), ...[version].flat()].sort((a, b) => a - b);
+			return {
+				nodes: Object.keys(versions),
+				versions,
+				credentials: (await read('credentials')).map((type) => type.name),
+			};
 		},
 		/** Each node's output items (json only) of one execution. */
 		async outputs(executionId) {

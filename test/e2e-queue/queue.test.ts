@@ -78,9 +78,9 @@ describe('the packed package in n8n queue mode (main, 2 workers, webhook process
 			expect(created.id).toEqual(expect.any(String));
 			expect(outputs.Get).toEqual([created]);
 			expect(outputs.Update).toEqual([
-				expect.objectContaining({ ...CRUD[resource].update, id: created.id }),
+				expect.objectContaining({ ...CRUD[resource].updated, id: created.id }),
 			]);
-			expect(outputs.Delete).toEqual([{ id: created.id, deleted: true }]);
+			expect(outputs.Delete).toEqual([expect.objectContaining({ id: created.id, deleted: true })]);
 			expect(
 				env.sandbox.records(CRUD[resource].kind).some((record) => record.id === created.id),
 			).toBe(false);

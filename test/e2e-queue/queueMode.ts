@@ -99,7 +99,7 @@ function bulkWorkflow(letter: string): Workflow {
 				resource: 'lead',
 				operation: 'create',
 				name: '={{ $json.name }}',
-				email: '={{ $json.email }}',
+				additionalFields: { email: '={{ $json.email }}' },
 			},
 			{ credentials: bulkCredential, onError: 'continueRegularOutput' },
 		),

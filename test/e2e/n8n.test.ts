@@ -22,6 +22,7 @@ import {
 	startN8n,
 	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
+import { mapped } from '../../scripts/demo-workflows';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import type { CrudResource } from './roundTrips';
@@ -98,8 +99,7 @@ function roundTripWorkflow(resource: CrudResource) {
 
 let roundTrips: Record<CrudResource, ReturnType<typeof linearWorkflow>>;
 let contactsWorkflow: ReturnType<typeof linearWorkflow>;
-let version2Workflow: ReturnType<typeof linearWorkflow>;
-let version3Workflow: ReturnType<typeof linearWorkflow>;
+let customFieldsWorkflow: ReturnType<typeof linearWorkflow>;
 let errorWorkflow: ReturnType<typeof linearWorkflow>;
 let httpWorkflow: ReturnType<typeof linearWorkflow>;
 let triggerWorkflow: ReturnType<typeof linearWorkflow>;
@@ -116,94 +116,39 @@ beforeAll(async () => {
 			roundTripWorkflow(resource),
 		]),
 	) as typeof roundTrips;
-	// Version 2 (Heffl's reference) beside the version-1 workflows: parameters of its own.
-	const v2 = { typeVersion: 2 };
-	version2Workflow = webhookWorkflow('Version2', [
-		heffl(
-			'Create',
-			{
-				resource: 'lead',
-				operation: 'create',
-				name: 'E2E Nathan',
-				additionalFields: { jobTitle: 'Buyer', website: 'nathan.example' },
-			},
-			v2,
-		),
-		heffl(
-			'Update',
-			{
-				resource: 'lead',
-				operation: 'update',
-				leadId: byId(createdId),
-				updateFields: { jobTitle: 'Head Buyer' },
-			},
-			v2,
-		),
-		heffl(
-			'Won Deals',
-			{ resource: 'deal', operation: 'getAll', returnAll: true, filters: { status: 'WON' } },
-			v2,
-		),
-	]);
-	// Version 3 (the v2 CRM surface): custom fields from their definitions, a v2 filter builder.
-	const v3 = { typeVersion: 3 };
-	version3Workflow = webhookWorkflow('Version3', [
-		heffl(
-			'Company',
-			{
-				resource: 'company',
-				operation: 'create',
-				name: 'E2E Trading',
-				customFieldsMapping: {
-					mappingMode: 'defineBelow',
-					value: {
-						cf_industry: 'Retail',
-						cf_company_size: '=12',
-						cf_contract_end_date: '2027-03-31',
-						cf_regions: 'emea, APAC',
-					},
-					matchingColumns: [],
-					// As the editor saves it: n8n converts the values by these types before the node reads them.
-					schema: [
-						['cf_industry', 'Industry', 'options', true],
-						['cf_company_size', 'Company Size', 'number', false],
-						['cf_contract_end_date', 'Contract End Date', 'dateTime', false],
-						['cf_regions', 'Regions', 'string', false],
-					].map(([id, displayName, type, required]) => ({
-						id,
-						displayName,
-						type,
-						required,
-						defaultMatch: false,
-						display: true,
-						canBeUsedToMatch: false,
-						...(type === 'options' && {
-							options: ['Software', 'Retail', 'Manufacturing', 'Healthcare', 'Finance'].map(
-								(value) => ({ name: value, value }),
-							),
-						}),
-					})),
-					attemptToConvertTypes: false,
-					convertFieldsToString: false,
+	// Custom fields from their definitions (the resource mapper), a v2 filter builder.
+	customFieldsWorkflow = webhookWorkflow('CustomFields', [
+		heffl('Company', {
+			resource: 'company',
+			operation: 'create',
+			name: 'E2E Trading',
+			customFieldsMapping: mapped(
+				{
+					cf_industry: 'Retail',
+					cf_company_size: '=12',
+					cf_contract_end_date: '2027-03-31',
+					cf_regions: 'emea, APAC',
 				},
+				[
+					['cf_industry', 'Industry', 'options', true],
+					['cf_company_size', 'Company Size', 'number', false],
+					['cf_contract_end_date', 'Contract End Date', 'dateTime', false],
+					['cf_regions', 'Regions', 'string', false],
+				],
+				{ cf_industry: ['Software', 'Retail', 'Manufacturing', 'Healthcare', 'Finance'] },
+			),
+		}),
+		heffl('Won Deals', {
+			resource: 'deal',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+			filters: {
+				conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
+				orderBy: 'price',
+				orderDir: 'asc',
 			},
-			v3,
-		),
-		heffl(
-			'Won Deals',
-			{
-				resource: 'deal',
-				operation: 'getAll',
-				returnAll: true,
-				simplify: false,
-				filters: {
-					conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
-					orderBy: 'price',
-					orderDir: 'asc',
-				},
-			},
-			v3,
-		),
+		}),
 	]);
 	contactsWorkflow = webhookWorkflow('Contacts', [
 		heffl('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true }),
@@ -240,7 +185,7 @@ beforeAll(async () => {
 			resource: 'task',
 			operation: 'create',
 			title: '=E2E follow-up: {{ $json.record.name }}',
-			additionalFields: { leadId: '={{ $json.record.id }}' },
+			additionalFields: { linkedTo: 'leads', linkedId: byId('={{ $json.record.id }}') },
 		}),
 	]);
 	workflows.push(triggerWorkflow);
@@ -267,11 +212,15 @@ afterAll(async () => {
 });
 
 describe('the packed package in real n8n', () => {
-	test('n8n loads the credential and both nodes', async () => {
+	test('n8n loads the credential and both nodes, each in its one version', async () => {
 		const types = await session.loadedTypes();
 		expect(types.nodes).toEqual(
 			expect.arrayContaining(['n8n-nodes-heffl.heffl', 'n8n-nodes-heffl.hefflTrigger']),
 		);
+		expect({
+			heffl: types.versions['n8n-nodes-heffl.heffl'],
+			trigger: types.versions['n8n-nodes-heffl.hefflTrigger'],
+		}).toEqual({ heffl: [1], trigger: [1] });
 		expect(types.credentials).toContain('hefflApi');
 		expect(n8n.output()).not.toMatch(/Failed to load package/);
 	});
@@ -316,30 +265,19 @@ describe('the packed package in real n8n', () => {
 			expect(created.id).toEqual(expect.any(String));
 			expect(outputs.Get).toEqual([created]);
 			expect(outputs.Update).toEqual([
-				expect.objectContaining({ ...CRUD[resource].update, id: created.id }),
+				expect.objectContaining({ ...CRUD[resource].updated, id: created.id }),
 			]);
-			expect(outputs.Delete).toEqual([{ id: created.id, deleted: true }]);
+			// API v2 answers a delete with the record it removed (the node passes it on).
+			expect(outputs.Delete).toEqual([expect.objectContaining({ id: created.id, deleted: true })]);
 			expect(sandbox.records(CRUD[resource].kind).some((record) => record.id === created.id)).toBe(
 				false,
 			);
 		},
 	);
 
-	test('version 2: a lead created and updated (PUT) with its own parameter names; Get Many filtered in n8n', async () => {
-		const outputs = await run(version2Workflow);
-		expect(outputs.Create[0]).toMatchObject({
-			name: 'E2E Nathan',
-			title: 'Buyer',
-			website: 'https://nathan.example',
-		});
-		expect(outputs.Update[0]).toMatchObject({ id: outputs.Create[0].id, title: 'Head Buyer' });
-		const won = sandbox.records('deals').filter((deal) => deal.status === 'WON');
-		expect(outputs['Won Deals'].map((deal) => deal.id)).toEqual(won.map((deal) => deal.id));
-	});
-
-	test('version 3: custom fields converted by their definitions; deals filtered and sorted by Heffl (§7)', async () => {
+	test('custom fields converted by their definitions; deals filtered and sorted by Heffl (§7)', async () => {
 		sandbox.clearRequests();
-		const outputs = await run(version3Workflow);
+		const outputs = await run(customFieldsWorkflow);
 		expect(outputs.Company[0]).toMatchObject({
 			name: 'E2E Trading',
 			cf_industry: 'Retail',
@@ -364,7 +302,7 @@ describe('the packed package in real n8n', () => {
 			(
 				(await session.call('POST', '/dynamic-node-parameters/resource-mapper-fields', {
 					path: 'customFieldsMapping',
-					nodeTypeAndVersion: { name: 'n8n-nodes-heffl.heffl', version: 3 },
+					nodeTypeAndVersion: { name: 'n8n-nodes-heffl.heffl', version: 1 },
 					methodName: 'getCustomFieldColumns',
 					currentNodeParameters: parameters,
 					credentials,
@@ -455,8 +393,11 @@ describe('the packed package in real n8n', () => {
 		const followUps = async () =>
 			sandbox.records('tasks').filter((task) => String(task.title).startsWith('E2E follow-up: '));
 		await expect.poll(async () => (await followUps()).length, { timeout: 30_000 }).toBe(3);
-		expect((await followUps()).map((task) => [task.title, task.leadId])).toEqual(
-			expect.arrayContaining(leads.map((lead) => [`E2E follow-up: ${lead.name}`, lead.id])),
+		// §11.5: a task links to its lead by entity and entityId.
+		expect((await followUps()).map((task) => [task.title, task.entity, task.entityId])).toEqual(
+			expect.arrayContaining(
+				leads.map((lead) => [`E2E follow-up: ${lead.name}`, 'leads', lead.id]),
+			),
 		);
 
 		// Signed with a secret that is not the subscription's: 401, nothing runs.

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * Deal won → quotation in a real n8n 2.x (issue 15): the `npm start` sample workflow,
- * saved with version 3 of the Heffl node, active, fed by the sandbox's own deliveries
- * as Heffl sends them. Each won deal gets exactly one quotation from the template,
+ * as the editor saves it, active, fed by the sandbox's own deliveries as Heffl sends
+ * them. Each won deal gets exactly one quotation from the template,
  * with its custom fields and the deal's products as line items; a deal updated but
  * not won gets none, and a won deal updated again gets no second one.
  */

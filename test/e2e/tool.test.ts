@@ -10,8 +10,8 @@
  * arguments an agent would have sent, and runs the tool node exactly as an agent's
  * call does: schema built from the `$fromAI()` calls, validated arguments, node run.
  *
- * Concrete calls pin typeVersion 1, whose parameters do not change; the description
- * checks read the newest version n8n serves.
+ * The node has one version (1): the tool workflows are saved with it, and the checks of
+ * what an agent reads look at the one description n8n serves for it.
  */
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -84,7 +84,9 @@ const createLead = agentWorkflow('wfToolCreateLead', 'Create Lead', {
 	resource: 'lead',
 	operation: 'create',
 	name: fromAI('name', 'the full name of the lead'),
-	email: fromAI('email', 'the e-mail address of the lead, e.g. ada@example.com'),
+	additionalFields: {
+		email: fromAI('email', 'the e-mail address of the lead, e.g. ada@example.com'),
+	},
 });
 const getLead = agentWorkflow('wfToolGetLead', 'Get Lead', {
 	resource: 'lead',
@@ -130,7 +132,7 @@ async function callTool(workflow: ReturnType<typeof agentWorkflow>, args?: IData
 	throw new Error(`execution ${executionId} did not finish in 30 s`);
 }
 
-/** The node descriptions n8n serves to its editor (every version of every type). */
+/** The node descriptions n8n serves to its editor (one per version of every type). */
 async function servedTypes(): Promise<INodeTypeDescription[]> {
 	const answer = await fetch(`${n8n.url}/types/nodes.json`, {
 		headers: { cookie, 'browser-id': 'heffl-scripts' },
@@ -181,12 +183,12 @@ afterAll(async () => {
 });
 
 describe('the Heffl node as an AI agent tool, in real n8n', () => {
-	test('n8n registers "Heffl Tool" for every version of the node: no inputs, an ai_tool output, the Heffl credential', async () => {
+	test('n8n registers "Heffl Tool" beside the node, in its one version: no inputs, an ai_tool output, the Heffl credential', async () => {
 		const types = await servedTypes();
 		const node = types.filter((type) => type.name === 'n8n-nodes-heffl.heffl');
 		const tool = types.filter((type) => type.name === TOOL_TYPE);
-		expect(node.length).toBeGreaterThan(0);
-		expect(tool.flatMap(versions).sort()).toEqual(node.flatMap(versions).sort());
+		expect(node.flatMap(versions)).toEqual([1]);
+		expect(tool.flatMap(versions)).toEqual([1]);
 		for (const description of tool) {
 			expect(description).toMatchObject({
 				displayName: 'Heffl Tool',
@@ -204,22 +206,12 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 	});
 
 	test('every parameter an agent may fill says what it is; every operation has the action an agent reads; Delete is described as destructive', async () => {
-		const tool = (await servedTypes()).filter((type) => type.name === TOOL_TYPE);
-		const newest = tool.reduce((a, b) =>
-			Math.max(...versions(a)) >= Math.max(...versions(b)) ? a : b,
-		);
-		const newestVersion = Math.max(...versions(newest));
-		// A parameter shown only on other versions (n8n's `@version`) is not the newest version's.
-		const onNewest = (property: INodeProperties) => {
-			const shownOn = property.displayOptions?.show?.['@version'] as number[] | undefined;
-			return !shownOn || shownOn.includes(newestVersion);
-		};
+		const [tool] = (await servedTypes()).filter((type) => type.name === TOOL_TYPE);
 		const undescribed: string[] = [];
 		// Containers (collections) are opened by the user; the agent fills what is inside.
 		const walk = (properties: INodeProperties[], path: string) => {
 			for (const property of properties) {
 				if (['notice', 'callout', 'button', 'hidden'].includes(property.type)) continue;
-				if (!onNewest(property)) continue;
 				const here = `${path}${property.name}`;
 				const container = property.type === 'collection' || property.type === 'fixedCollection';
 				// noDataExpression: no expression, so no $fromAI(): the user sets it (resource, operation).
@@ -236,11 +228,11 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 						walk(group.values, `${here}.${group.name}.`);
 			}
 		};
-		walk(newest.properties, '');
-		expect(undescribed, `version ${Math.max(...versions(newest))}`).toEqual([]);
+		walk(tool.properties, '');
+		expect(undescribed).toEqual([]);
 
-		const operations = newest.properties
-			.filter((property) => property.name === 'operation' && onNewest(property))
+		const operations = tool.properties
+			.filter((property) => property.name === 'operation')
 			.flatMap((property) =>
 				(property.options as Array<{ value: string; action?: string; description?: string }>).map(
 					(option) => ({ ...option, resource: property.displayOptions?.show?.resource }),
@@ -264,17 +256,19 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 	});
 
 	test('$fromAI() arguments become the record: the tool creates the lead the agent described, once', async () => {
-		const v1 = (await servedTypes()).find(
-			(type) => type.name === TOOL_TYPE && versions(type).includes(1),
-		);
-		// The parameters this workflow sets must exist in version 1, or the call proves nothing.
-		const leadCreate = v1?.properties.filter(
+		const tool = (await servedTypes()).find((type) => type.name === TOOL_TYPE);
+		// The parameters this workflow sets must exist, or the call proves nothing.
+		const leadCreate = tool?.properties.filter(
 			(property) =>
 				property.displayOptions?.show?.resource?.includes('lead') &&
 				property.displayOptions?.show?.operation?.includes('create'),
 		);
 		expect(leadCreate?.map((property) => property.name)).toEqual(
-			expect.arrayContaining(['name', 'email']),
+			expect.arrayContaining(['name', 'additionalFields']),
+		);
+		const additional = leadCreate?.find((property) => property.name === 'additionalFields');
+		expect((additional?.options as INodeProperties[]).map((option) => option.name)).toContain(
+			'email',
 		);
 
 		const args = { name: 'Agent Ada Lovelace', email: 'agent.ada@example.com' };

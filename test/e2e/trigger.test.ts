@@ -57,14 +57,10 @@ const secretCredentials: IDataObject[] = [];
 function triggerWorkflow(
 	key: string,
 	parameters: IDataObject,
-	{
-		typeVersion = 2,
-		credentials = {},
-		after = [],
-	}: { typeVersion?: number; credentials?: IDataObject; after?: IDataObject[] } = {},
+	{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: IDataObject[] } = {},
 ): Workflow {
 	const workflow = linearWorkflow(`wfTrig${key}`, `trigger ${key}`, [
-		{ name: 'Heffl Trigger', type: TRIGGER, typeVersion, parameters, credentials },
+		{ name: 'Heffl Trigger', type: TRIGGER, parameters, credentials },
 		...after,
 		{ name: 'Done', type: 'n8n-nodes-base.noOp' },
 	]);
@@ -72,7 +68,7 @@ function triggerWorkflow(
 	return workflow;
 }
 
-/** A workflow using a subscription made by hand, its secret in a credential (node version 2). */
+/** A workflow using a subscription made by hand, its secret in a credential. */
 function existingWorkflow(key: string, secret: unknown, after: IDataObject[] = []) {
 	const credential = { id: `secret${key}`, name: `Heffl signing secret ${key}` };
 	secretCredentials.push({
@@ -160,8 +156,6 @@ let automatic: Workflow;
 let byHand: Workflow;
 let byHandSecret: { id: string; secret: string };
 let relay: Awaited<ReturnType<typeof lossyRelay>>;
-let versionOne: Workflow;
-let versionOneSecret: string;
 let rotated: Workflow;
 let restartPlain: Workflow;
 let restartGuarded: Workflow;
@@ -190,12 +184,6 @@ beforeAll(async () => {
 	byHandSecret = await subscribeByHand(relay.url);
 	secretCredentials.at(-1)!.data = { signingSecret: byHandSecret.secret };
 
-	versionOneSecret = newSecret();
-	versionOne = triggerWorkflow(
-		'VersionOne',
-		{ subscription: 'existing', signingSecret: versionOneSecret, events: ['lead.created'] },
-		{ typeVersion: 1 },
-	);
 	rotated = existingWorkflow('Rotated', newSecret());
 
 	for (const [label, secret] of [
@@ -205,25 +193,12 @@ beforeAll(async () => {
 		['not base64', 'whsec_this is not base64!'],
 		['a 16-byte key', `whsec_${randomBytes(16).toString('base64')}`],
 		['no whsec_ prefix', randomBytes(32).toString('base64')],
-	] as const) {
-		garbled.push({
-			label: `credential: ${label}`,
-			workflow: existingWorkflow(`Bad${garbled.length}`, secret),
-		});
-	}
-	for (const [label, secret] of [
-		['blank', '   '],
-		['an expression yielding undefined', '={{ undefined }}'],
-		['an expression yielding null', '={{ null }}'],
 		['an expression yielding ""', '={{ "" }}'],
+		['an expression yielding undefined', '={{ undefined }}'],
 	] as const) {
 		garbled.push({
-			label: `version 1 parameter: ${label}`,
-			workflow: triggerWorkflow(
-				`Bad${garbled.length}`,
-				{ subscription: 'existing', signingSecret: secret, events: ['lead.created'] },
-				{ typeVersion: 1 },
-			),
+			label,
+			workflow: existingWorkflow(`Bad${garbled.length}`, secret),
 		});
 	}
 
@@ -264,7 +239,7 @@ afterAll(async () => {
 });
 
 describe('the Heffl Trigger in real n8n', () => {
-	test('n8n loads node versions 1 and 2 and the signing-secret credential', async () => {
+	test('n8n loads the trigger and the signing-secret credential', async () => {
 		const types = await session.loadedTypes();
 		expect(types.nodes).toContain(TRIGGER);
 		expect(types.credentials).toContain('hefflWebhookSigningSecretApi');
@@ -346,16 +321,6 @@ describe('the Heffl Trigger in real n8n', () => {
 		);
 		expect(n8n.output()).not.toContain(byHandSecret.secret);
 		await session.deactivate(byHand.id);
-	});
-
-	test('a saved version-1 workflow with the secret as a parameter keeps working', async () => {
-		await activate(versionOne);
-		const message = signed(versionOneSecret);
-		expect((await message.send(webhookUrl(versionOne))).status).toBe(200);
-		expect((await message.send(webhookUrl(versionOne))).status).toBe(200);
-		expect((await signed(newSecret()).send(webhookUrl(versionOne))).status).toBe(401);
-		expect(await settledExecutions(versionOne, 1)).toHaveLength(1);
-		await session.deactivate(versionOne.id);
 	});
 
 	test('blank or garbled secrets: activation is refused naming the field, and nothing runs', async () => {
