@@ -141,7 +141,6 @@ export async function realN8nBenchmarks(row: Row): Promise<void> {
 		{
 			name: 'Heffl Trigger',
 			type: 'n8n-nodes-heffl.hefflTrigger',
-			typeVersion: 2,
 			parameters: { events: ['lead.created'] },
 			credentials: heffl,
 		},

@@ -157,12 +157,12 @@ export async function runLegacyRequestNode(
 	}
 }
 
-/** Runs a Heffl Get Many of tasks and cancels the execution after `cancelAfterMs`. */
+/** Runs a Heffl Get Many of leads (API v1) and cancels the execution after `cancelAfterMs`. */
 export async function cancelledRequest(
 	credentials: HefflCredentials,
 	cancelAfterMs: number,
 ): Promise<{ error?: string; elapsedMs: number }> {
-	const node = hefflNode({ resource: 'task', operation: 'getAll', returnAll: true });
+	const node = hefflNode({ resource: 'lead', operation: 'getAll', returnAll: true });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const cancel = new AbortController();
 	const context = executeContext(workflow, node, credentials, cancel.signal);

@@ -103,7 +103,7 @@ try {
 		webhookWorkflow('HefflRedirect', {
 			name: 'Heffl',
 			type: 'n8n-nodes-heffl.heffl',
-			parameters: { resource: 'task', operation: 'getAll', returnAll: true },
+			parameters: { resource: 'lead', operation: 'getAll', returnAll: true },
 			credentials: { hefflApi: { id: 'credRedirect', name: 'credRedirect' } },
 		}),
 	];
