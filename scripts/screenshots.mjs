@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { startSandbox } from '../test/sandbox/index.ts';
-import { wonDealQuotation } from './demo-workflows.ts';
+// The demo's credential and sample workflows, shown as `npm start` imports them.
+import {
+	credentials,
+	followUpTaskTag,
+	sampleWorkflows,
+	wonDealQuotation,
+} from './demo-workflows.ts';
 import { packPackageInto } from './pack.mjs';
 import {
 	ROOT,
@@ -27,8 +33,6 @@ import {
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
-// The same credential as the demo's, so its sample workflows can be shown as they are.
-const credentials = { hefflApi: { id: 'hefflSandbox', name: 'Heffl sandbox' } };
 const step = (message) => console.log(`• ${message}`);
 
 function ensureChromium() {
@@ -45,35 +49,17 @@ function ensureChromium() {
 }
 
 /**
- * What the pictures show: a new lead tagged by the trigger's workflow, an agent's tool,
- * and the demo's deal won → quotation (the template's custom fields in the mapper).
+ * What the pictures show: the demo's new lead → follow-up task, an agent's tool, and the
+ * demo's deal won → quotation (the template's custom fields in the mapper).
  */
-function workflows(quotationTemplateId) {
-	const trigger = linearWorkflow('shotsLeadFollowUp', 'New lead: follow-up task', [
-		{
-			name: 'Heffl Trigger',
-			type: 'n8n-nodes-heffl.hefflTrigger',
-			typeVersion: 2,
-			parameters: { events: ['lead.created'] },
-			credentials,
-		},
-		{
-			name: 'Heffl',
-			type: 'n8n-nodes-heffl.heffl',
-			typeVersion: 3,
-			parameters: {
-				resource: 'task',
-				operation: 'create',
-				title: '=Follow up with {{ $json.record.name }}',
-				additionalFields: {
-					linkedTo: 'leads',
-					linkedId: '={{ $json.record.id }}',
-					priority: 'HIGH',
-				},
-			},
-			credentials,
-		},
-	]);
+async function workflows(sandbox) {
+	const template = sandbox
+		.records('templates')
+		.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
+	const [trigger] = sampleWorkflows(
+		await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey),
+		sandbox.urls.v1,
+	);
 	const agent = {
 		...linearWorkflow('shotsAgentTool', 'Agent with the Heffl tool', [
 			{ name: 'Chat', type: 'n8n-nodes-base.manualTrigger' },
@@ -84,7 +70,7 @@ function workflows(quotationTemplateId) {
 		id: 'shotsHefflTool',
 		name: 'Find Lead',
 		type: 'n8n-nodes-heffl.hefflTool',
-		typeVersion: 3,
+		typeVersion: 1,
 		position: [440, 220],
 		parameters: {
 			resource: 'lead',
@@ -100,7 +86,7 @@ function workflows(quotationTemplateId) {
 	agent.connections['Find Lead'] = {
 		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
 	};
-	return { trigger, agent, quotation: wonDealQuotation(quotationTemplateId) };
+	return { trigger, agent, quotation: wonDealQuotation(String(template.id)) };
 }
 
 async function main() {
@@ -109,10 +95,7 @@ async function main() {
 	ensureN8n();
 	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackageInto());
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-	const template = sandbox
-		.records('templates')
-		.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
-	const { trigger, agent, quotation } = workflows(String(template.id));
+	const { trigger, agent, quotation } = await workflows(sandbox);
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -176,10 +159,10 @@ async function main() {
 
 		await openWorkflow(trigger);
 		await shot('workflow.png');
-		await openNode('Heffl');
+		await openNode('Follow-up Task');
 		await shot('node.png');
 		await closeNode();
-		await openNode('Heffl Trigger');
+		await openNode('New Lead');
 		await shot('trigger.png');
 		await closeNode();
 
