@@ -67,7 +67,7 @@ const BY_RESOURCE: Record<string, ListSearch> = Object.fromEntries(
 	).map((resource) => [searchMethodName(resource.value), searchMethod(resource)]),
 );
 
-/** The resource a task's Linked Record Type names (§11.5: deals, leads; projects have no list). */
+/** The resource a task's Link To names (§11.5: deals, leads; projects have no list). */
 const LINK_TYPE_RESOURCES: Record<string, string | undefined> = Object.fromEntries(
 	TASK_LINK_TYPES.map((type) => [
 		type,
@@ -75,7 +75,7 @@ const LINK_TYPE_RESOURCES: Record<string, string | undefined> = Object.fromEntri
 	]),
 );
 
-/** A task's linked record: listed from the records of the chosen Linked Record Type. */
+/** A task's linked record: listed from the records of the chosen Link To. */
 async function searchTaskLinks(
 	this: ILoadOptionsFunctions,
 	filter?: string,

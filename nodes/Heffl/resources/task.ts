@@ -56,15 +56,15 @@ export const task: ResourceSpec = {
 		tags('tagIds', 'task'),
 		choice(
 			'linkedTo',
-			'Linked Record Type',
+			'Link To',
 			TASK_LINK_TYPES,
-			'Kind of record the task belongs to; set Linked Record too',
+			'Kind of record the task belongs to; then choose it under Linked Record',
 			{ key: 'entity' },
 		),
 		text(
 			'linkedId',
 			'Linked Record',
-			'The deal, lead or project the task belongs to; set Linked Record Type first (the list shows its deals or leads; a project by ID)',
+			'The deal, lead or project the task belongs to; set Link To first (the list shows its deals or leads; a project by ID)',
 			{
 				key: 'entityId',
 				locator: 'linkedRecord',

@@ -1,15 +1,14 @@
 /**
- * Saved version-1 workflows keep running: the demo's sample workflows (saved with
- * typeVersion 1, as `npm start` imports them) run unchanged through n8n-core
- * against the sandbox built from Heffl's reference. Only their first node, a
- * trigger, is replaced by a node that emits what the trigger emits. The version-3
- * sample (deal won → quotation) has its Heffl nodes run the same way; its Filter
- * nodes are n8n's own and run in test/e2e/quotation.test.ts, in real n8n.
+ * The demo's sample workflows (as `npm start` imports them) run through n8n-core against
+ * the sandbox built from Heffl's reference. Only their first node, a trigger, is replaced
+ * by a node that emits what the trigger emits. The deal won → quotation sample has its
+ * Heffl nodes run the same way; its Filter nodes are n8n's own and run in
+ * test/e2e/quotation.test.ts, in real n8n.
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { sampleWorkflows, wonDealQuotation } from '../../scripts/demo-workflows';
+import { followUpTaskTag, sampleWorkflows, wonDealQuotation } from '../../scripts/demo-workflows';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
 import { executeWorkflow } from '../harness/n8n';
@@ -55,55 +54,54 @@ function outputOf(run: Awaited<ReturnType<typeof executeWorkflow>>, node: string
 	};
 }
 
-describe('the demo workflows, saved with version 1', () => {
-	test('every Heffl node in them is version 1', () => {
-		const workflows = sampleWorkflows(1, ctx.sandbox.urls.v1) as WorkflowJson[];
+describe('the demo workflows', () => {
+	test('every Heffl node in them is in the node’s one version', () => {
+		const workflows = [
+			...(sampleWorkflows('tag_1', ctx.sandbox.urls.v1) as WorkflowJson[]),
+			wonDealQuotation('tpl_x') as WorkflowJson,
+		];
 		const heffl = workflows
 			.flatMap((workflow) => workflow.nodes)
-			.filter((node) => node.type === 'n8n-nodes-heffl.heffl');
+			.filter((node) => node.type.startsWith('n8n-nodes-heffl.'));
 		expect(heffl.length).toBeGreaterThan(0);
 		expect(heffl.every((node) => node.typeVersion === 1)).toBe(true);
 	});
 
-	test('new lead → tag it, create a follow-up task: runs unchanged', async () => {
-		const tag = ctx.sandbox
-			.records('tags')
-			.find((candidate) => candidate.type === 'leads' && candidate.name === 'Follow-up');
-		const [newLead] = sampleWorkflows(Number(tag?.id), ctx.sandbox.urls.v1) as WorkflowJson[];
+	test('new lead → a follow-up task linked to it (§11.5), tagged Follow-up, priority HIGH, due tomorrow', async () => {
+		const tagId = await followUpTaskTag(ctx.sandbox.urls.v2, ctx.sandbox.apiKey);
+		const [newLead] = sampleWorkflows(tagId, ctx.sandbox.urls.v1) as WorkflowJson[];
 		const answer = await fetch(`${ctx.sandbox.urls.v1}/leads`, {
 			method: 'POST',
 			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
 			body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com' }),
 		});
 		const lead = (await answer.json()) as IDataObject;
+		ctx.sandbox.clearRequests();
 		const run = await executeWorkflow(
 			fedWith(newLead, [{ event: 'lead.created', record: lead }]),
 			ctx.credentials,
 		);
 
-		const tagged = outputOf(run, 'Tag Lead');
-		expect(tagged.error).toBeUndefined();
-		expect(ctx.sandbox.records('leads').find((record) => record.id === lead.id)).toMatchObject({
-			tags: [tag?.id],
-		});
-		// Lead update is PUT, the only method Heffl's page shows (heffl-reference.md §10.1).
-		expect(
-			ctx
-				.apiRequests()
-				.some((request) => request.method === 'PUT' && request.path.includes(String(lead.id))),
-		).toBe(true);
-
 		const task = outputOf(run, 'Follow-up Task');
 		expect(task.error).toBeUndefined();
 		expect(task.json[0]).toMatchObject({
 			title: 'Follow up with Ada Lovelace',
-			leadId: lead.id,
+			entity: 'leads',
+			entityId: lead.id,
 			priority: 'HIGH',
+			tagIds: [tagId],
 		});
+		expect(String(task.json[0].dueDate)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+		// The tasks' custom-field definitions (a create checks required ones), then one create
+		// on API v2; the lead itself is not written.
+		expect(ctx.apiRequests().map((request) => `${request.method} ${request.path}`)).toEqual([
+			'GET /api/v2/custom-fields?entity=tasks',
+			'POST /api/v2/tasks',
+		]);
 	});
 
-	test('list all contacts (v2): runs unchanged', async () => {
-		const [, contacts] = sampleWorkflows(1, ctx.sandbox.urls.v1) as WorkflowJson[];
+	test('list all contacts (API v2): every contact once', async () => {
+		const [, contacts] = sampleWorkflows('tag_1', ctx.sandbox.urls.v1) as WorkflowJson[];
 		const run = await executeWorkflow(fedWith(contacts, [{}]), ctx.credentials);
 		const listed = outputOf(run, 'All Contacts');
 		expect(listed.error).toBeUndefined();
@@ -117,7 +115,7 @@ describe('the demo workflows, saved with version 1', () => {
 	});
 });
 
-describe('the demo workflow saved with version 3: deal won → quotation', () => {
+describe('the demo workflow deal won → quotation', () => {
 	const template = () =>
 		ctx.sandbox
 			.records('templates')
@@ -133,13 +131,13 @@ describe('the demo workflow saved with version 3: deal won → quotation', () =>
 		return json;
 	};
 
-	test('its Heffl nodes are version 3, its trigger listens to deal.updated only', () => {
+	test('its Heffl nodes read the deal, look for its quotation and create one; its trigger listens to deal.updated only', () => {
 		const { nodes } = wonDealQuotation('tpl_x') as WorkflowJson;
 		const heffl = nodes.filter((node) => node.type === 'n8n-nodes-heffl.heffl');
-		expect(heffl.map((node) => [node.name, node.typeVersion])).toEqual([
-			['Get Deal', 3],
-			['Existing Quotation', 3],
-			['Create Quotation', 3],
+		expect(heffl.map((node) => node.name)).toEqual([
+			'Get Deal',
+			'Existing Quotation',
+			'Create Quotation',
 		]);
 		expect(nodes[0]).toMatchObject({
 			type: 'n8n-nodes-heffl.hefflTrigger',
