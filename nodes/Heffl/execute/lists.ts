@@ -171,6 +171,56 @@ export async function listQuery(
 	return query;
 }
 
+/** What the filters say of one record: keep it or not, and whether a Filters (JSON) field could not be checked on it. */
+export interface Verdict {
+	keep: boolean;
+	unverified: boolean;
+}
+
+/**
+ * One record against the checks. A list row that leaves out what a filter looks at (a
+ * quotation's line items) is read in full first; a filter no record shows is an error,
+ * so no reader returns unfiltered records.
+ */
+export async function judgeRecord(
+	context: ListContext,
+	resource: ResourceSpec,
+	request: HefflListRequest,
+	checks: FilterCheck[],
+	record: IDataObject,
+): Promise<Verdict> {
+	const judge = (shown: IDataObject) =>
+		checks.map((check) => ({ check, verdict: check.matches(shown, check.value) }));
+	let verdicts = judge(record);
+	const undecided = () =>
+		verdicts.find(({ check, verdict }) => verdict === undefined && !check.optional);
+	if (undecided() && resource.operations.includes('get') && record.id !== undefined) {
+		const full = await hefflRequest.call(context, {
+			...request,
+			qs: undefined,
+			method: 'GET',
+			path: recordPath(context.getNode(), resource.path, record.id, resource.displayName),
+		});
+		verdicts = judge(unwrapRecord(full));
+	}
+	const unknown = undecided();
+	if (unknown) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Filters › ${unknown.check.name}: Heffl's ${plural(resource.label)} do not show this field, so the filter cannot be checked`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					'Remove the filter, or filter the output with n8n’s Filter node. No record was returned rather than unfiltered ones.',
+			},
+		);
+	}
+	return {
+		keep: verdicts.every(({ verdict }) => verdict !== false),
+		unverified: verdicts.some(({ verdict }) => verdict === undefined),
+	};
+}
+
 /**
  * A list with every record checked: records that do not match are dropped and counted,
  * so a server that ignores a filter cannot hand a filtered request everything. Pages are
@@ -188,35 +238,9 @@ export async function verifiedList(
 	let unverified = 0;
 	for await (const records of hefflPages.call(context, request, pageSizeOf(resource))) {
 		for (const record of records) {
-			const judge = (shown: IDataObject) =>
-				checks.map((check) => ({ check, verdict: check.matches(shown, check.value) }));
-			let verdicts = judge(record);
-			const undecided = () =>
-				verdicts.find(({ check, verdict }) => verdict === undefined && !check.optional);
-			// A list row may leave out what a filter looks at (a quotation's line items): read the record.
-			if (undecided() && resource.operations.includes('get') && record.id !== undefined) {
-				const full = await hefflRequest.call(context, {
-					...request,
-					qs: undefined,
-					method: 'GET',
-					path: recordPath(context.getNode(), resource.path, record.id, resource.displayName),
-				});
-				verdicts = judge(unwrapRecord(full));
-			}
-			unverified += verdicts.some(({ verdict }) => verdict === undefined) ? 1 : 0;
-			const unknown = undecided();
-			if (unknown) {
-				throw new NodeOperationError(
-					context.getNode(),
-					`Filters › ${unknown.check.name}: Heffl's ${plural(resource.label)} do not show this field, so the filter cannot be checked`,
-					{
-						itemIndex: request.itemIndex,
-						description:
-							'Remove the filter, or filter the output with n8n’s Filter node. No record was returned rather than unfiltered ones.',
-					},
-				);
-			}
-			if (verdicts.every(({ verdict }) => verdict !== false)) kept.push(record);
+			const verdict = await judgeRecord(context, resource, request, checks, record);
+			unverified += verdict.unverified ? 1 : 0;
+			if (verdict.keep) kept.push(record);
 			else dropped++;
 			if (limit !== undefined && kept.length >= limit) break;
 		}
