@@ -30,6 +30,7 @@ import { ICredentialsHelper, NodeConnectionTypes, NodeHelpers, Workflow } from '
 
 import { HefflApi } from '../../credentials/HefflApi.credentials';
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
+import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 
 export type HefflCredentials = { apiKey: string; v1BaseUrl: string; v2BaseUrl: string };
@@ -56,6 +57,7 @@ const items: INodeType = {
 const NODE_TYPES: Record<string, INodeType> = {
 	'n8n-nodes-heffl.heffl': new Heffl(),
 	'n8n-nodes-heffl.hefflTrigger': new HefflTrigger(),
+	'n8n-nodes-heffl.hefflPollingTrigger': new HefflPollingTrigger(),
 	'test.items': items,
 };
 

@@ -1,0 +1,160 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { filterProperties } from '../Heffl/descriptions/listProperties';
+import { plural } from '../Heffl/spec';
+import { CREDENTIAL_NAME } from '../shared/transport';
+import { isCursor } from './cursor';
+import type { WatchedKind } from './kinds';
+import { WATCHED_KINDS, watchedKind } from './kinds';
+import { firstCursor, isPassing, newestRecord, readNew } from './poll';
+
+/** Get Many's sort options: a poll always reads newest first. */
+const SORTING = new Set(['orderBy', 'orderDir']);
+
+function filtersProperty(kind: WatchedKind): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: `Only new ${plural(kind.resource.label)} that match, with the search and filters of ${kind.resource.displayName} → Get Many`,
+		displayOptions: { show: { event: [kind.value] } },
+		options: filterProperties(kind.resource).filter((property) => !SORTING.has(property.name)),
+	};
+}
+
+/** Polls of one trigger never overlap in a process: a slow poll makes the next one skip. */
+const polling = new Set<string>();
+
+export class HefflPollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Heffl Polling Trigger',
+		name: 'hefflPollingTrigger',
+		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: `={{ (${JSON.stringify(Object.fromEntries(WATCHED_KINDS.map(({ value, name }) => [value, name])))})[$parameter["event"]] ?? "" }}`,
+		description:
+			'Starts the workflow when Heffl has new records, checking at the times you set. For n8n that Heffl cannot reach (no public URL)',
+		defaults: { name: 'Heffl Polling Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_NAME, required: true }],
+		properties: [
+			{
+				displayName:
+					'Checks Heffl for new records at the Poll Times, one request per check when nothing is new. Where Heffl can reach this n8n over HTTPS, the Heffl Trigger (webhooks) starts at once and sends no requests. Only new records: Heffl lists records by creation date but documents no order or filter by change date, so changed records could only be found by reading them all.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				required: true,
+				options: WATCHED_KINDS.map(({ name, value, description }) => ({ name, value, description })),
+				default: 'lead',
+			},
+			...WATCHED_KINDS.map(filtersProperty),
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Record Only',
+						name: 'recordOnly',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to output only the record, instead of the event with its kind, time and record (as the Heffl Trigger does)',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const kind = watchedKind(this.getNodeParameter('event'));
+		if (!kind) {
+			throw new NodeOperationError(this.getNode(), 'Trigger On: choose the kind of record to watch');
+		}
+		const output = (record: IDataObject) => {
+			const options = this.getNodeParameter('options', {}) as IDataObject;
+			return options.recordOnly
+				? record
+				: { event: kind.event, timestamp: record.createdAt ?? null, record };
+		};
+
+		if (this.getMode() === 'manual') {
+			const newest = await newestRecord(this, kind);
+			if (!newest) {
+				const filtered = Object.keys(this.getNodeParameter('filters', {}) as IDataObject).length;
+				throw new NodeOperationError(
+					this.getNode(),
+					`No ${kind.resource.label} in Heffl ${filtered ? 'matches the filters' : 'yet'}`,
+					{
+						description: `Create a ${kind.resource.label} in Heffl (or loosen the filters) to see what this trigger outputs. The test does not move where the active workflow starts.`,
+					},
+				);
+			}
+			return [this.helpers.returnJsonArray([output(newest)])];
+		}
+
+		const workflowId = String(this.getWorkflow().id);
+		const node = this.getNode();
+		const lock = `${workflowId}:${node.id}`;
+		if (polling.has(lock)) {
+			this.logger.info(
+				`Heffl Polling Trigger "${node.name}" (workflow ${workflowId}): the previous poll is still running; this one is skipped`,
+			);
+			return null;
+		}
+		polling.add(lock);
+		try {
+			const state = this.getWorkflowStaticData('node');
+			const watching = kind.value;
+			if (!isCursor(state.cursor, watching)) {
+				// First activation (or another kind): start from Heffl's newest record, emit nothing.
+				state.cursor = await firstCursor(this, kind, watching);
+				return null;
+			}
+			const result = await readNew(this, kind, state.cursor);
+			if (result.fresh.length === 0) {
+				// Records the filters left out move the cursor only in memory: n8n saves static
+				// data when a poll emits, and after a restart they are simply checked again.
+				state.cursor = result.next;
+				return null;
+			}
+			state.cursor = result.next;
+			return [this.helpers.returnJsonArray(result.fresh.map(output))];
+		} catch (error) {
+			if (!isPassing(error)) {
+				throw error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(node, error as Error);
+			}
+			this.logger.warn(
+				`Heffl Polling Trigger "${node.name}" (workflow ${workflowId}) could not read Heffl's ${plural(kind.resource.label)}: ${(error as Error).message}. Nothing was skipped: the next poll reads from the same point.`,
+				{ workflowId, nodeName: node.name },
+			);
+			return null;
+		} finally {
+			polling.delete(lock);
+		}
+	}
+}
