@@ -11,6 +11,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { filterProperties } from '../Heffl/descriptions/listProperties';
 import { plural } from '../Heffl/spec';
 import { CREDENTIAL_NAME } from '../shared/transport';
+import type { Cursor } from './cursor';
 import { isCursor } from './cursor';
 import type { WatchedKind } from './kinds';
 import { WATCHED_KINDS, watchedKind } from './kinds';
@@ -125,25 +126,24 @@ export class HefflPollingTrigger implements INodeType {
 			return null;
 		}
 		polling.add(lock);
+		const state = this.getWorkflowStaticData('node');
+		const starting = !isCursor(state.cursor, kind.value);
 		try {
-			const state = this.getWorkflowStaticData('node');
-			const watching = kind.value;
-			if (!isCursor(state.cursor, watching)) {
-				// First activation (or another kind): start from Heffl's newest record, emit nothing.
-				state.cursor = await firstCursor(this, kind, watching);
+			if (starting) {
+				// First activation (or another kind): Heffl's newest record is "now"; nothing is emitted.
+				state.cursor = await firstCursor(this, kind, kind.value);
 				return null;
 			}
-			const result = await readNew(this, kind, state.cursor);
-			if (result.fresh.length === 0) {
-				// Records the filters left out move the cursor only in memory: n8n saves static
-				// data when a poll emits, and after a restart they are simply checked again.
-				state.cursor = result.next;
-				return null;
-			}
+			const result = await readNew(this, kind, state.cursor as Cursor);
+			// Records the filters left out move the cursor in memory only when nothing is
+			// emitted (n8n saves static data with emissions); after a restart they are checked again.
 			state.cursor = result.next;
-			return [this.helpers.returnJsonArray(result.fresh.map(output))];
+			return result.fresh.length ? [this.helpers.returnJsonArray(result.fresh.map(output))] : null;
 		} catch (error) {
-			if (!isPassing(error)) {
+			// Without a cursor there is no point to catch up from, and one made by a later poll
+			// would not be saved before the first new record: the activation fails instead, and
+			// is repeated (by n8n after a restart, by the user otherwise).
+			if (starting || !isPassing(error)) {
 				throw error instanceof NodeApiError || error instanceof NodeOperationError
 					? error
 					: new NodeOperationError(node, error as Error);

@@ -104,23 +104,24 @@ export async function readNew(
 	const request = listRequest(kind, qs);
 	const top = topOf(cursor);
 	const examined = new Set<string>();
-	const fresh: IDataObject[] = [];
+	const fresh: Array<{ record: IDataObject; at: number }> = [];
 	const handled: Array<{ id: string; at: number }> = [];
-	let lowest = Infinity;
 	let pages = 0;
 	const pageSize = () => (pages === 0 ? FIRST_PAGE_SIZE : MAX_PAGE_SIZE);
 	for await (const page of hefflPages.call(context, request, pageSize)) {
 		pages++;
+		let previous = Infinity;
 		let reachedKnown = false;
 		let reachedFloor = false;
 		for (const record of page) {
 			const id = idOf(record, label);
-			// A record created during the poll shifts the list: what was read comes again.
+			// Records created while the poll reads shift the list down: a later page repeats
+			// what was read, or starts with records newer than the last page (they are new).
 			if (examined.has(id)) continue;
 			examined.add(id);
 			const at = createdAtOf(record, label);
-			if (at > lowest) throw notNewestFirst(kind);
-			lowest = at;
+			if (at > previous) throw notNewestFirst(kind);
+			previous = at;
 			if (cursor.floor !== null && at < cursor.floor) {
 				reachedFloor = true;
 				break;
@@ -130,12 +131,17 @@ export async function readNew(
 			const checks = await checksNow();
 			const verdict = await judgeRecord(context, kind.resource, request, checks, record);
 			handled.push({ id, at });
-			if (verdict.keep) fresh.push(record);
+			if (verdict.keep) fresh.push({ record, at });
 		}
 		if (reachedFloor || reachedKnown) break;
 	}
+	// Oldest first; records of one createdAt in the order Heffl lists them.
+	const oldestFirst = fresh
+		.map((entry, index) => ({ ...entry, index }))
+		.sort((a, b) => a.at - b.at || a.index - b.index)
+		.map((entry) => entry.record);
 	return {
-		fresh: fresh.reverse(),
+		fresh: oldestFirst,
 		next: advance(cursor, handled),
 		pages,
 		dropped: handled.length - fresh.length,

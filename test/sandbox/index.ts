@@ -45,6 +45,14 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		setUndocumentedFilters: (on: boolean) => {
 			sandbox.honourUndocumentedFilters = on;
 		},
+		/** Runs `hook` before each API call is routed (after authentication and faults); returns its remover. */
+		beforeRoute: (hook: Sandbox['beforeRoute'][number]) => {
+			sandbox.beforeRoute.push(hook);
+			return () => {
+				const index = sandbox.beforeRoute.indexOf(hook);
+				if (index >= 0) sandbox.beforeRoute.splice(index, 1);
+			};
+		},
 		deliveries: sandbox.webhooks.deliveries,
 		/** Resolves when no delivery is pending (and `done` holds, when given). */
 		async waitForDeliveries(

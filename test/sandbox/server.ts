@@ -161,6 +161,13 @@ export class Sandbox {
 
 	readonly requests: RequestLogEntry[] = [];
 
+	/**
+	 * Test control, not API behaviour: awaited before an API call is routed, so a test can
+	 * act between the pages a client reads (create records while a list is being paged).
+	 */
+	readonly beforeRoute: Array<(call: { method: string; path: string }) => Promise<void> | void> =
+		[];
+
 	readonly webhooks: WebhookEngine;
 
 	readonly apiKey: string;
@@ -322,6 +329,8 @@ export class Sandbox {
 			send(error.status, errorBody(version, error), limitHeaders.headers);
 			return;
 		}
+		for (const hook of [...this.beforeRoute])
+			await hook({ method: entry.method, path: url.pathname });
 		let answer: Answer;
 		try {
 			answer = this.route({

@@ -840,6 +840,44 @@ describe('§11.6 leads', () => {
 	});
 });
 
+describe('§7 creation order (what the polling trigger reads)', () => {
+	const lists = ['/contacts', '/companies', '/deals', '/quotations', '/leads', '/tasks'];
+	const times = (answer: { body: Body }) =>
+		(answer.body.data as Body[]).map((item) => Date.parse(String(item.createdAt)));
+
+	test.each(lists)(
+		'GET %s is newest first by createdAt by default and with orderBy=createdAt&orderDir=desc; asc reverses it',
+		async (path) => {
+			const byDefault = await list(path, { pageSize: '100' });
+			expect(byDefault.status).toBe(200);
+			const created = times(byDefault);
+			expect(created.length).toBeGreaterThan(1);
+			expect(created.every(Number.isFinite)).toBe(true);
+			expect(created).toEqual([...created].sort((a, b) => b - a));
+			const stated = await list(path, { pageSize: '100', orderBy: 'createdAt', orderDir: 'desc' });
+			expect(ids(stated)).toEqual(ids(byDefault));
+			const ascending = times(
+				await list(path, { pageSize: '100', orderBy: 'createdAt', orderDir: 'asc' }),
+			);
+			expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+		},
+	);
+
+	test('sandbox choice (README: a cursor is a position): a record created while a client pages newest first comes at the top, the next page shifts by one', async () => {
+		const first = await list('/deals', { pageSize: '2' });
+		const created = await call('/deals', 'POST', {
+			title: 'Made between two pages',
+			clientId: company().id,
+			pipelineId: pipeline().id,
+			cf_lead_score: 1,
+		});
+		expect(created.status).toBe(200);
+		const second = await list('/deals', { pageSize: '2', cursor: first.body.meta.nextCursor });
+		expect(ids(second)[0]).toBe(ids(first)[1]);
+		expect(ids(await list('/deals', { pageSize: '1' }))).toEqual([created.body.id]);
+	});
+});
+
 describe('§11.7–§11.13, §13 reference data', () => {
 	test('POST /pipelines needs an ACTIVE, a WON and a LOST stage; stage fields typed (§11.7)', async () => {
 		const onlyActive = validation(
