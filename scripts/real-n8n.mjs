@@ -520,7 +520,7 @@ export function packPackage(out = mkdtempSync(join(tmpdir(), 'n8n-nodes-heffl-pa
 	return join(out, result.stdout.trim().split('\n').pop());
 }
 
-/** A fresh n8n user folder with the packed package installed as the catalog does. */
+/** A fresh n8n user folder with the packed package (or several: an array) installed as the catalog does. */
 export function prepareUserFolder(folder, tarball) {
 	rmSync(folder, { recursive: true, force: true });
 	const nodes = join(folder, '.n8n', 'nodes');
@@ -529,7 +529,7 @@ export function prepareUserFolder(folder, tarball) {
 		join(nodes, 'package.json'),
 		JSON.stringify({ name: 'installed-nodes', private: true }),
 	);
-	run('npm', ['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', tarball], {
+	run('npm', ['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', ...[tarball].flat()], {
 		cwd: nodes,
 		env: npmEnv(),
 		hint: INSTALL_HINT,
