@@ -26,7 +26,13 @@ import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { packProbe, startRecorder } from './pollProbe';
 import type { PollingEnvironment } from './pollingScenario';
-import { failingThenIdle, pollingWorkflows, probeFlow, runScenario } from './pollingScenario';
+import {
+	emittedRecords,
+	failingThenIdle,
+	pollingWorkflows,
+	probeFlow,
+	runScenario,
+} from './pollingScenario';
 
 type Session = Awaited<ReturnType<typeof login>>;
 type N8n = { url: string; output: () => string; stop: () => Promise<void> };
@@ -128,7 +134,7 @@ describe('the Heffl Polling Trigger in real n8n (regular mode)', () => {
 		const failing = await failingThenIdle(env, workflows.tasks.id);
 		console.log(`a poll that met 503s: ${JSON.stringify(failing)}`);
 		expect(failing.newExecutions).toBe(0);
-		const after = await (await import('./pollingScenario')).emittedRecords(session, workflows.tasks.id);
+		const after = await emittedRecords(session, workflows.tasks.id);
 		expect(after.ids).toHaveLength(250);
 	});
 });

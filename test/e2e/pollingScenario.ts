@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The polling trigger's end-to-end scenario, shared by regular mode (test/e2e/polling.test.ts)
  * and queue mode (test/e2e-queue/polling.test.ts): 250 tasks created over three polls of a
