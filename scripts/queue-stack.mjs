@@ -201,12 +201,14 @@ export async function startPostgres(folder) {
  * and workflows are imported into Postgres before anything starts.
  *
  * `workerConcurrency` 1 makes two executions queued together run on two workers.
+ * `extraTarballs`: more packages every process installs beside this one (test probes).
  */
 export async function startQueueStack({
 	credentials = [],
 	workflows = [],
 	workers = 2,
 	workerConcurrency = 1,
+	extraTarballs = [],
 } = {}) {
 	ensureN8n();
 	ensureDebianPackages();
@@ -247,15 +249,17 @@ export async function startQueueStack({
 			DB_POSTGRESDB_POOL_SIZE: process.env.HEFFL_QUEUE_DB_POOL ?? '10',
 		};
 		// One user folder per process, each with the package installed as the catalog does.
-		const folder = (name) => prepareUserFolder(join(base, name), tarball);
+		const folder = (name) => prepareUserFolder(join(base, name), [tarball, ...extraTarballs]);
 		const mainFolder = folder('main');
 		importIntoN8n(mainFolder, { credentials, workflows }, shared);
 
 		const webhookPort = await freePort();
 		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+		const folders = new Map();
 		const start = async (name, port, extra, command) => {
+			if (!folders.has(name)) folders.set(name, name === 'main' ? mainFolder : folder(name));
 			const n8n = await startN8n(
-				name === 'main' ? mainFolder : folder(name),
+				folders.get(name),
 				port,
 				{ ...shared, N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...extra },
 				command,
@@ -264,6 +268,7 @@ export async function startQueueStack({
 				name,
 				...n8n,
 				kill: () => n8n.child.exitCode === null && n8n.child.kill('SIGKILL'),
+				restartWith: () => start(name, port, extra, command),
 			};
 			started.push(service);
 			return service;
@@ -293,6 +298,18 @@ export async function startQueueStack({
 			webhook,
 			sql: postgres.sql,
 			workers: workerProcesses,
+			/**
+			 * Stops the main instance (SIGTERM, as a deploy does), runs `whileDown`, starts it
+			 * again on the same port and folder; `stack.main` is the new process afterwards.
+			 */
+			async restartMain(whileDown = async () => {}) {
+				const old = this.main;
+				await old.stop();
+				started.splice(started.indexOf(old), 1);
+				await whileDown();
+				this.main = await old.restartWith();
+				return this.main;
+			},
 			/** Which worker ran each execution, from the workers' own logs. */
 			workerOf(executionId) {
 				const line = new RegExp(`Worker started execution ${executionId} \\(job`);

@@ -529,11 +529,15 @@ export function prepareUserFolder(folder, tarball) {
 		join(nodes, 'package.json'),
 		JSON.stringify({ name: 'installed-nodes', private: true }),
 	);
-	run('npm', ['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', ...[tarball].flat()], {
-		cwd: nodes,
-		env: npmEnv(),
-		hint: INSTALL_HINT,
-	});
+	run(
+		'npm',
+		['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', ...[tarball].flat()],
+		{
+			cwd: nodes,
+			env: npmEnv(),
+			hint: INSTALL_HINT,
+		},
+	);
 	return folder;
 }
 

@@ -65,7 +65,11 @@ export class HefflPollingTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				required: true,
-				options: WATCHED_KINDS.map(({ name, value, description }) => ({ name, value, description })),
+				options: WATCHED_KINDS.map(({ name, value, description }) => ({
+					name,
+					value,
+					description,
+				})),
 				default: 'lead',
 			},
 			...WATCHED_KINDS.map(filtersProperty),
@@ -92,7 +96,10 @@ export class HefflPollingTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const kind = watchedKind(this.getNodeParameter('event'));
 		if (!kind) {
-			throw new NodeOperationError(this.getNode(), 'Trigger On: choose the kind of record to watch');
+			throw new NodeOperationError(
+				this.getNode(),
+				'Trigger On: choose the kind of record to watch',
+			);
 		}
 		const output = (record: IDataObject) => {
 			const options = this.getNodeParameter('options', {}) as IDataObject;

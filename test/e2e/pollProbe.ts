@@ -73,7 +73,10 @@ export function packProbe(): string {
 			n8n: { n8nNodesApiVersion: 1, nodes: ['dist/PollProbe.node.js'] },
 		}),
 	);
-	const packed = spawnSync('npm', ['pack', '--pack-destination', dir], { cwd: dir, encoding: 'utf8' });
+	const packed = spawnSync('npm', ['pack', '--pack-destination', dir], {
+		cwd: dir,
+		encoding: 'utf8',
+	});
 	if (packed.status !== 0) throw new Error(`npm pack of the probe failed: ${packed.stderr}`);
 	return join(dir, packed.stdout.trim().split('\n').pop()!);
 }

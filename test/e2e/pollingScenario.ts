@@ -55,7 +55,9 @@ export function pollingWorkflows(
 		wonDeals: linear('wfPollWonDeals', 'poll new won deals', [
 			trigger({
 				event: 'deal',
-				filters: { conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] } },
+				filters: {
+					conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
+				},
 				options: { recordOnly: true },
 			}),
 			done,
@@ -223,8 +225,9 @@ export async function failingThenIdle(env: PollingEnvironment, workflowId: strin
 	const polls = firstPages(sandbox, 'tasks');
 	sandbox.faults.queue('503', 3, ['GET']);
 	await until('a poll that meets 503s', () => firstPages(sandbox, 'tasks') > polls);
-	await until('the 503s used up', () =>
-		sandbox.requests.filter((request) => request.fault === '503').length >= 3,
+	await until(
+		'the 503s used up',
+		() => sandbox.requests.filter((request) => request.fault === '503').length >= 3,
 	);
 	const logged = await until('the warning in n8n’s log', () =>
 		/Heffl Polling Trigger "Heffl Polling Trigger" \(workflow wfPoll\w+\) could not read Heffl's (tasks|deals): Heffl failed to answer \(HTTP 503\)\. Nothing was skipped/.exec(
@@ -260,5 +263,13 @@ export async function probeFlow(session: () => Session, recorder: Recorder, work
 	recorder.emitNext(workflowId);
 	const emitting = await polled(3);
 	const afterEmittingPoll = await stored();
-	return { activation, quiet, emitting, afterActivation, afterQuietPoll, afterEmittingPoll, stored };
+	return {
+		activation,
+		quiet,
+		emitting,
+		afterActivation,
+		afterQuietPoll,
+		afterEmittingPoll,
+		stored,
+	};
 }

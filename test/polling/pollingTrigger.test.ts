@@ -24,7 +24,9 @@ const emittedIds = (harness: PollHarness) =>
 	harness.emitted.map((item) => String((item.record as IDataObject).id));
 
 const listRequests = () =>
-	context.apiRequests().filter((request) => request.method === 'GET' && /\/api\/v2\//.test(request.path));
+	context
+		.apiRequests()
+		.filter((request) => request.method === 'GET' && /\/api\/v2\//.test(request.path));
 
 /** Every id exactly once, and nothing else. */
 function expectOnce(harness: PollHarness, ids: string[]) {
@@ -46,24 +48,30 @@ beforeEach(() => {
 });
 
 describe('first activation, then each new record once', () => {
-	test.each(KINDS)('%s: activation starts from now; new records come once, oldest first, shaped as the Heffl Trigger’s', async (kind) => {
-		const harness = await activated(kind);
-		expect(harness.savedStaticData.cursor).toMatchObject({ watching: kind, floor: expect.any(Number) });
-		const ids = await createRecords(context.sandbox, kind, 3, `${kind}-new-`);
-		const poll = await harness.poll();
-		expect(poll.error).toBeUndefined();
-		expect(emittedIds(harness)).toEqual(ids);
-		const event = { company: 'client.created' }[kind as string] ?? `${kind}.created`;
-		for (const item of poll.items!) {
-			expect(item).toEqual({
-				event,
-				timestamp: (item.record as IDataObject).createdAt,
-				record: expect.objectContaining({ id: expect.any(String) }),
+	test.each(KINDS)(
+		'%s: activation starts from now; new records come once, oldest first, shaped as the Heffl Trigger’s',
+		async (kind) => {
+			const harness = await activated(kind);
+			expect(harness.savedStaticData.cursor).toMatchObject({
+				watching: kind,
+				floor: expect.any(Number),
 			});
-		}
-		expect((await harness.poll()).items).toBeNull();
-		expectOnce(harness, ids);
-	});
+			const ids = await createRecords(context.sandbox, kind, 3, `${kind}-new-`);
+			const poll = await harness.poll();
+			expect(poll.error).toBeUndefined();
+			expect(emittedIds(harness)).toEqual(ids);
+			const event = { company: 'client.created' }[kind as string] ?? `${kind}.created`;
+			for (const item of poll.items!) {
+				expect(item).toEqual({
+					event,
+					timestamp: (item.record as IDataObject).createdAt,
+					record: expect.objectContaining({ id: expect.any(String) }),
+				});
+			}
+			expect((await harness.poll()).items).toBeNull();
+			expectOnce(harness, ids);
+		},
+	);
 
 	test('activation right after a burst (more records within the lookback than its first page): none of them counts as new', async () => {
 		await createRecords(context.sandbox, 'contact', FIRST_PAGE_SIZE + 5, 'pre-burst-');
@@ -123,7 +131,9 @@ describe('first activation, then each new record once', () => {
 		const [early] = await createRecords(context.sandbox, 'quotation', 1, 'early-');
 		await harness.poll();
 		const [late] = await createRecords(context.sandbox, 'quotation', 1, 'late-');
-		const record = context.sandbox.records('quotations').find((candidate) => candidate.id === late)!;
+		const record = context.sandbox
+			.records('quotations')
+			.find((candidate) => candidate.id === late)!;
 		record.createdAt = new Date(Date.parse(String(record.createdAt)) - 5_000).toISOString();
 		await harness.poll();
 		await harness.poll();
@@ -205,7 +215,11 @@ describe('restarts and downtime (static data as n8n saves it)', () => {
 		const memory = JSON.stringify(harness.staticData);
 		const test = await harness.fetchTestEvent();
 		expect(test.items).toEqual([
-			{ event: 'contact.created', timestamp: expect.any(String), record: expect.objectContaining({ id: newest }) },
+			{
+				event: 'contact.created',
+				timestamp: expect.any(String),
+				record: expect.objectContaining({ id: newest }),
+			},
 		]);
 		expect(harness.savedStaticData).toEqual(saved);
 		expect(JSON.stringify(harness.staticData)).toBe(memory);
@@ -267,12 +281,18 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 	const garbled: Array<[string, (body: IDataObject) => unknown]> = [
 		['an HTML page', () => '<html><body>Maintenance</body></html>'],
 		['a record without createdAt', (body) => ({ ...body, data: [{ id: 'clt_x' }] })],
-		['a record without id', (body) => ({ ...body, data: [{ createdAt: new Date().toISOString() }] })],
+		[
+			'a record without id',
+			(body) => ({ ...body, data: [{ createdAt: new Date().toISOString() }] }),
+		],
 		[
 			'a list that is not newest first',
 			(body) => ({ ...body, data: [...(body.data as IDataObject[])].reverse() }),
 		],
-		['a page claiming more with no cursor', (body) => ({ ...body, meta: { hasMore: true, nextCursor: null } })],
+		[
+			'a page claiming more with no cursor',
+			(body) => ({ ...body, meta: { hasMore: true, nextCursor: null } }),
+		],
 	];
 
 	test.each(garbled)('a garbled page: %s', async (_label, garble) => {
@@ -318,7 +338,9 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 		} finally {
 			context.sandbox.faults.clear();
 		}
-		expect(harness.logs).toContainEqual(expect.stringMatching(/the previous poll is still running; this one is skipped$/));
+		expect(harness.logs).toContainEqual(
+			expect.stringMatching(/the previous poll is still running; this one is skipped$/),
+		);
 		expectOnce(harness, ids);
 	});
 });
@@ -369,7 +391,9 @@ describe('filters: Get Many’s search and filter builder', () => {
 
 	test('a server that ignores the filters cannot make a poll emit records that do not match', async () => {
 		const { harness, poll } = await ignoringFilters({
-			filters: { conditions: { condition: [{ field: 'status', operator: 'is', values: 'COMPLETED' }] } },
+			filters: {
+				conditions: { condition: [{ field: 'status', operator: 'is', values: 'COMPLETED' }] },
+			},
 		});
 		expect(poll).toEqual({ items: null });
 		expect(harness.emitted).toEqual([]);
@@ -394,7 +418,10 @@ describe('bounded memory', () => {
 		const ids = await createRecords(context.sandbox, 'task', MAX_SEEN + 50, 'bounded-');
 		await harness.poll();
 		expectOnce(harness, ids);
-		const cursor = harness.savedStaticData.cursor as { seen: Record<string, number>; floor: number };
+		const cursor = harness.savedStaticData.cursor as {
+			seen: Record<string, number>;
+			floor: number;
+		};
 		expect(Object.keys(cursor.seen).length).toBeLessThanOrEqual(MAX_SEEN);
 		expect(Object.values(cursor.seen).every((at) => at >= cursor.floor)).toBe(true);
 		await harness.poll();
