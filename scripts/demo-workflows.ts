@@ -240,3 +240,33 @@ export function wonDealQuotation(templateId: string) {
 		},
 	]);
 }
+
+/**
+ * New company → welcome call: the Heffl Polling Trigger (no public URL needed) checks
+ * for new companies every minute; each one gets a task.
+ */
+export function newCompanyWelcomeCall() {
+	return linearWorkflow(
+		'demoNewCompanyPolling',
+		'Heffl demo: new company (polling, no public URL) → welcome call task',
+		[
+			{
+				name: 'New Company',
+				type: 'n8n-nodes-heffl.hefflPollingTrigger',
+				parameters: { event: 'company', pollTimes: { item: [{ mode: 'everyMinute' }] } },
+				credentials,
+			},
+			{
+				name: 'Welcome Call',
+				type: 'n8n-nodes-heffl.heffl',
+				parameters: {
+					resource: 'task',
+					operation: 'create',
+					title: '=Welcome call: {{ $json.record.name }}',
+					additionalFields: { taskType: 'call', priority: 'HIGH' },
+				},
+				credentials,
+			},
+		],
+	);
+}

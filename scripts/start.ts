@@ -2,10 +2,11 @@
 /**
  * `npm start`: the demo. Starts the sandbox (a local Heffl API, seeded) and a real
  * n8n 2.x on loopback with this package installed as the community catalog installs
- * it, a ready "Heffl sandbox" credential, an owner account and four sample
- * workflows; the two trigger workflows are active. Proves both trigger paths once
- * (a new lead gets a tagged follow-up task, a won deal gets a quotation), runs the two
- * samples that start by hand once, prints where to look, and runs until Ctrl-C.
+ * it, a ready "Heffl sandbox" credential, an owner account and five sample
+ * workflows; the three trigger workflows are active. Proves every trigger path once
+ * (a new lead gets a tagged follow-up task, a won deal gets a quotation, a new company
+ * found by the polling trigger gets a welcome call), runs the two samples that start by
+ * hand once, prints where to look, and runs until Ctrl-C.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
@@ -14,7 +15,13 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
-import { credentials, followUpTaskTag, sampleWorkflows, wonDealQuotation } from './demo-workflows';
+import {
+	credentials,
+	followUpTaskTag,
+	newCompanyWelcomeCall,
+	sampleWorkflows,
+	wonDealQuotation,
+} from './demo-workflows';
 import {
 	ensureN8n,
 	importIntoN8n,
@@ -95,6 +102,7 @@ async function main() {
 	if (!quotationTemplate)
 		throw new Error('the sandbox has no quotation template named "Project Quotation"');
 	const wonDeal = wonDealQuotation(String(quotationTemplate.id));
+	const polling = newCompanyWelcomeCall();
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -103,7 +111,7 @@ async function main() {
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
 		],
-		workflows: [newLead, wonDeal, allContacts, httpRequest],
+		workflows: [newLead, wonDeal, polling, allContacts, httpRequest],
 	});
 
 	step('starting n8n (about 30 s)', 'starting n8n');
@@ -135,6 +143,16 @@ async function main() {
 				`trigger workflow active: subscription ${String(subscription()?.id)} (${(subscription()?.events as string[]).join(', ')}) → ${url}`,
 			);
 		}
+
+		// The polling workflow: its activation poll notes Heffl's newest company; the company
+		// created here is found by its next poll (within a minute), checked last.
+		const companyPolls = () =>
+			sandbox.requests.filter((request) => request.path.startsWith('/api/v2/companies?')).length;
+		await session.activate(polling.id);
+		if (!(await until(() => companyPolls() > 0)))
+			throw new Error(`"${polling.name}" did not poll:\n${n8n.output().slice(-2000)}`);
+		step('polling workflow active: checks Heffl for new companies every minute');
+		const company = await createCompany(sandbox, 'Lovelace Analytical Engines');
 
 		// The self-check: a lead created in "Heffl" starts the workflow in n8n.
 		now('running the self-check (a new lead must start the trigger workflow)');
@@ -190,6 +208,18 @@ async function main() {
 				`self-check: "${workflow.name}" ran: ${items.length} item${items.length === 1 ? '' : 's'} from ${last}`,
 			);
 		}
+
+		// The last self-check: the polling trigger found the new company.
+		now('running the self-check (the polling trigger must find the new company within a minute)');
+		const welcome = () =>
+			sandbox.records('tasks').find((task) => task.title === `Welcome call: ${company.name}`);
+		if (!(await until(() => Boolean(welcome()), 150_000)))
+			throw new Error(
+				`no welcome call task for company ${company.id}:\n${n8n.output().slice(-2000)}`,
+			);
+		step(
+			`self-check: company ${company.id} (${company.name}) polled → task ${String(welcome()?.id)} "${String(welcome()?.title)}"`,
+		);
 	} catch (error) {
 		report(error);
 		await stop(1);
@@ -199,6 +229,7 @@ async function main() {
 n8n with n8n-nodes-heffl is running.
   Editor      ${n8n.url}   (log in as ${OWNER.email} / ${OWNER.password})
   Workflows   "${newLead.name}" (active), "${wonDeal.name}" (active),
+              "${polling.name}" (active),
               "${allContacts.name}", "${httpRequest.name}"
   Credential  "Heffl sandbox" (API key and base URLs of the sandbox)
 
@@ -218,6 +249,17 @@ The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
 }
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** Creates a company on the sandbox's v2 API (its required custom field set); the company. */
+async function createCompany(sandbox: Sandbox, name: string) {
+	const answer = await fetch(`${sandbox.urls.v2}/companies`, {
+		method: 'POST',
+		headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({ name, cf_industry: 'Software' }),
+	});
+	if (!answer.ok) throw new Error(`POST /companies: ${answer.status} ${await answer.text()}`);
+	return (await answer.json()) as { id: string; name: string };
+}
 
 /** Creates a deal with two products on the sandbox's v2 API and marks it won; the deal. */
 async function wonDealForCheck(sandbox: Sandbox): Promise<{ id: string; title: string }> {
