@@ -165,7 +165,8 @@ export class HefflTrigger implements INodeType {
 		version: DESCRIBED_VERSION,
 		defaultVersion: LATEST_VERSION,
 		subtitle: SUBTITLE,
-		description: 'Starts the workflow when Heffl sends a signed webhook event',
+		description:
+			'Starts the workflow when Heffl sends a signed webhook event. Heffl must reach n8n over HTTPS; otherwise use the Heffl Polling Trigger',
 		defaults: { name: 'Heffl Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

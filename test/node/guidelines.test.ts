@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { HefflApi } from '../../credentials/HefflApi.credentials';
 import { versionProperties, optionsProperty } from '../../nodes/Heffl/descriptions';
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
+import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { HefflWebhookSigningSecretApi } from '../../credentials/HefflWebhookSigningSecretApi.credentials';
 import { hefflNode, nodeTypes } from '../harness/n8n';
@@ -186,5 +187,30 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 			(property) => property.name === 'subscription',
 		);
 		expect(subscription?.description).toMatch(/Heffl/);
+	});
+
+	test('polling trigger: the same rules; its subtitle names the watched kind; Get Many’s filters without sorting', () => {
+		const { description } = new HefflPollingTrigger();
+		const findings: Finding[] = [];
+		walk(description.properties, 'pollingTrigger.', findings);
+		expect(findings).toEqual([]);
+		const node = { ...hefflNode({ event: 'deal' }), type: 'n8n-nodes-heffl.hefflPollingTrigger' };
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		expect(
+			workflow.expression.getSimpleParameterValue(
+				node,
+				description.subtitle as string,
+				'internal',
+				{},
+			),
+		).toBe('New Deal');
+		const dealFilters = description.properties.find(
+			(property) =>
+				property.name === 'filters' && property.displayOptions?.show?.event?.[0] === 'deal',
+		);
+		const names = (dealFilters?.options as INodeProperties[]).map((option) => option.name);
+		expect(names).toEqual(['conditions', 'filtersJson', 'search']);
+		expect(description.polling).toBe(true);
+		expect(description.description).toMatch(/no public URL/);
 	});
 });
