@@ -136,5 +136,6 @@ describe('the Heffl Polling Trigger in n8n queue mode', () => {
 		const failing = await failingThenIdle(env, workflows.tasks.id);
 		console.log(`a poll that met 503s: ${JSON.stringify(failing)}`);
 		expect(failing.newExecutions).toBe(0);
+		expect(failing.idlePollRequests).toBe(1);
 	});
 });

@@ -134,6 +134,7 @@ describe('the Heffl Polling Trigger in real n8n (regular mode)', () => {
 		const failing = await failingThenIdle(env, workflows.tasks.id);
 		console.log(`a poll that met 503s: ${JSON.stringify(failing)}`);
 		expect(failing.newExecutions).toBe(0);
+		expect(failing.idlePollRequests).toBe(1);
 		const after = await emittedRecords(session, workflows.tasks.id);
 		expect(after.ids).toHaveLength(250);
 	});

@@ -235,11 +235,16 @@ export async function failingThenIdle(env: PollingEnvironment, workflowId: strin
 		),
 	);
 	const after = firstPages(sandbox, 'tasks');
+	const requestsBefore = sandbox.requests.length;
 	await until('one more poll', () => firstPages(sandbox, 'tasks') > after);
 	await sleep(3000);
 	return {
 		logged: logged[0],
 		newExecutions: (await env.session().executions(workflowId)).length - executions,
+		/** Requests the idle poll after it sent to read tasks. */
+		idlePollRequests: sandbox.requests
+			.slice(requestsBefore)
+			.filter((request) => request.path.startsWith('/api/v2/tasks')).length,
 	};
 }
 
