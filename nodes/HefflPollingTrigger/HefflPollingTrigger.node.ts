@@ -11,6 +11,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { filterProperties } from '../Heffl/descriptions/listProperties';
 import { plural } from '../Heffl/spec';
 import { CREDENTIAL_NAME } from '../shared/transport';
+import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
 import type { Cursor } from './cursor';
 import { isCursor } from './cursor';
 import type { WatchedKind } from './kinds';
@@ -79,16 +80,7 @@ export class HefflPollingTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: [
-					{
-						displayName: 'Record Only',
-						name: 'recordOnly',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to output only the record, instead of the event with its kind, time and record (as the Heffl Trigger does)',
-					},
-				],
+				options: [RECORD_ONLY_OPTION],
 			},
 		],
 	};
@@ -101,12 +93,10 @@ export class HefflPollingTrigger implements INodeType {
 				'Trigger On: choose the kind of record to watch',
 			);
 		}
-		const output = (record: IDataObject) => {
-			const options = this.getNodeParameter('options', {}) as IDataObject;
-			return options.recordOnly
-				? record
-				: { event: kind.event, timestamp: record.createdAt ?? null, record };
-		};
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		// The Heffl Trigger's shape; the time of a creation is the record's createdAt.
+		const output = (record: IDataObject) =>
+			triggerItem(options, kind.event, record.createdAt, record);
 
 		if (this.getMode() === 'manual') {
 			const newest = await newestRecord(this, kind);

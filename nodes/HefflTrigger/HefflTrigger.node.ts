@@ -20,6 +20,7 @@ import {
 	isLoopbackHost,
 	recordPath,
 } from '../shared/transport';
+import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
 import { acceptOnce, mayLog, REMEMBER_IDS_MS } from './deliveries';
 import type { Verdict } from './signature';
 import { DEFAULT_TOLERANCE_SECONDS, parseSigningSecret, verifyDelivery } from './signature';
@@ -239,14 +240,7 @@ export class HefflTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Record Only',
-						name: 'recordOnly',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to output only the record the event is about, instead of the event with its kind, time and ID',
-					},
+					RECORD_ONLY_OPTION,
 					{
 						displayName: 'Timestamp Tolerance (Seconds)',
 						name: 'toleranceSeconds',
@@ -464,9 +458,7 @@ export class HefflTrigger implements INodeType {
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const record = (event.payload ?? event.data ?? {}) as IDataObject;
-		const json = options.recordOnly
-			? record
-			: { event: kind, timestamp: event.timestamp ?? null, webhookId: verdict.id, record };
+		const json = triggerItem(options, kind, event.timestamp, record, verdict.id);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
 	}
 }
