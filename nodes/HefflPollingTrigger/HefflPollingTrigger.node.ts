@@ -134,7 +134,7 @@ export class HefflPollingTrigger implements INodeType {
 			const result = await readNew(this, kind, state.cursor as Cursor);
 			// Records the filters left out move the cursor in memory only when nothing is
 			// emitted (n8n saves static data with emissions); after a restart they are checked again.
-			state.cursor = result.next;
+			if (result.next !== state.cursor) state.cursor = result.next;
 			return result.fresh.length ? [this.helpers.returnJsonArray(result.fresh.map(output))] : null;
 		} catch (error) {
 			// Without a cursor there is no point to catch up from, and one made by a later poll
