@@ -137,5 +137,5 @@ describe('the Heffl Polling Trigger in n8n queue mode', () => {
 		console.log(`a poll that met 503s: ${JSON.stringify(failing)}`);
 		expect(failing.newExecutions).toBe(0);
 		expect(failing.idlePollRequests).toBe(1);
-	});
+	}, 900_000); // n8n polls at most once a minute: three polls, a restart and two more
 });
