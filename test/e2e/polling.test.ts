@@ -3,12 +3,13 @@
  * The Heffl Polling Trigger of the packed package in a real n8n 2.41 (regular mode,
  * SQLite) against the sandbox: the 250-record scenario of pollingScenario.ts (three
  * polls, a burst of 120 during one, a restart with 30 records created while n8n is down),
- * a filtered trigger, a poll that meets 503s, and the probe that measures what n8n saves
+ * a filtered trigger, a poll that meets 503s, Fetch Test Event, and the probe that measures what n8n saves
  * of a polling node's static data (the facts the trigger's cursor is built on).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import {
@@ -32,6 +33,7 @@ import {
 	pollingWorkflows,
 	probeFlow,
 	runScenario,
+	TRIGGER_NAME,
 } from './pollingScenario';
 
 type Session = Awaited<ReturnType<typeof login>>;
@@ -87,7 +89,7 @@ afterAll(async () => {
 });
 
 describe('the Heffl Polling Trigger in real n8n (regular mode)', () => {
-	test('250 tasks over three polls, a burst of 120 during one, a restart with 30 created while down: each once; won deals only; a 503 poll is logged and loses nothing', async () => {
+	test('250 tasks over three polls, a burst of 120 during one, a restart with 30 created while down: each once; won deals only; a 503 poll is logged and loses nothing; Fetch Test Event moves nothing', async () => {
 		const probe = probeFlow(() => session, recorder, workflows.probe.id);
 		const env: PollingEnvironment = {
 			sandbox,
@@ -137,5 +139,27 @@ describe('the Heffl Polling Trigger in real n8n (regular mode)', () => {
 		expect(failing.idlePollRequests).toBe(1);
 		const after = await emittedRecords(session, workflows.tasks.id);
 		expect(after.ids).toHaveLength(250);
+
+		// Fetch Test Event, as the editor runs it: the newest task, and the saved cursor unchanged.
+		const cursor = async () =>
+			JSON.stringify(
+				((await session.call('GET', `/workflows/${workflows.tasks.id}`)) as IDataObject).staticData,
+			);
+		const before = await cursor();
+		const manual = await session.runManually(workflows.tasks.id, TRIGGER_NAME);
+		expect(manual.status).toBe('success');
+		const newest = sandbox
+			.records('tasks')
+			.map((task) => String(task.createdAt))
+			.sort()
+			.at(-1);
+		expect(manual.outputs[TRIGGER_NAME]).toEqual([
+			{
+				event: 'task.created',
+				timestamp: newest,
+				record: expect.objectContaining({ createdAt: newest }),
+			},
+		]);
+		expect(await cursor()).toBe(before);
 	}, 900_000); // n8n polls at most once a minute: three polls, a restart and two more
 });
