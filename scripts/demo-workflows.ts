@@ -121,7 +121,7 @@ const templateColumns = [
  * quotations race each other.
  */
 export function wonDealQuotation(templateId: string) {
-	return linearWorkflow('demoWonDealQuotation', 'Heffl demo: deal won → quotation (v3)', [
+	return linearWorkflow('demoWonDeal', 'Heffl demo: deal won → quotation (v3)', [
 		{
 			name: 'Deal Updated',
 			type: 'n8n-nodes-heffl.hefflTrigger',

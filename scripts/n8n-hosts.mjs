@@ -28,6 +28,12 @@ function nodeFor(version) {
 	return major > 2 || (major === 2 && minor >= 36) ? byFloor(24) : byFloor(22);
 }
 
+/** Orders two n8n versions (MAJOR.MINOR.PATCH). */
+function compare(a, b) {
+	const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+	return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
 /** An error whose `hint` says what the reader can do about it (as SetupError in real-n8n.mjs). */
 function refuse(message, hint) {
 	return Object.assign(new Error(message), { hint });
@@ -64,7 +70,8 @@ export function hostFor(wanted = '') {
 		role: 'unlisted',
 		n8n: text,
 		node: nodeFor(text),
-		overrides: major < 2 ? HOSTS[0].overrides : NEWEST.overrides,
+		// The overrides of the nearest older listed host (npm overrides follow dependencies).
+		overrides: HOSTS.filter((host) => compare(host.n8n, text) <= 0).pop()?.overrides ?? {},
 		listed: false,
 	};
 }

@@ -37,7 +37,7 @@ import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { hostDir, hostFor, hostManifest, NEWEST, nodeMajor } from './n8n-hosts.mjs';
+import { hostDir, hostFor, hostManifest, isV1, NEWEST, nodeMajor } from './n8n-hosts.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The n8n this process runs: { role, n8n, node, overrides, listed } (N8N_VERSION). */
@@ -616,9 +616,9 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 	const child = spawn(join(NODE_BIN, 'node'), [N8N_BIN, ...command], {
 		env: n8nEnv(folder, {
 			N8N_PORT: String(port),
+			// n8n 2.x reads N8N_WEBHOOK_URL, then WEBHOOK_URL; 1.123.81 reads only WEBHOOK_URL
+			// (without it, 1.x registers http://localhost:<port>/ webhooks with Heffl).
 			N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
-			// What n8n reads (1.123.81's UrlService): without it, 1.x registers
-			// http://localhost:<port>/ webhooks with Heffl.
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 			...ownerEnv(),
 			...extra,
@@ -754,10 +754,21 @@ export async function login(url) {
 }
 
 /**
+ * The longest workflow id whose static data n8n saves (its isWorkflowIdValid): 16
+ * characters in 1.123.81, 21 in 2.41.1. A trigger of a workflow with a longer id
+ * loses the subscription secret it stored on activation, so every delivery fails.
+ */
+const MAX_WORKFLOW_ID = isV1(HOST) ? 16 : 21;
+
+/**
  * A workflow whose nodes run one after the other. Webhook-like nodes get a webhookId,
  * as the editor gives them.
  */
 export function linearWorkflow(id, name, nodes) {
+	if (id.length > MAX_WORKFLOW_ID)
+		throw new Error(
+			`workflow id ${id} is longer than the ${MAX_WORKFLOW_ID} characters n8n ${HOST.n8n} keeps static data for: shorten it`,
+		);
 	const all = nodes.map((node, index) => ({
 		typeVersion: 1,
 		parameters: {},

@@ -49,7 +49,7 @@ function ensureChromium() {
  * and the demo's deal won → quotation (the template's custom fields in the mapper).
  */
 function workflows(quotationTemplateId) {
-	const trigger = linearWorkflow('shotsLeadFollowUp', 'New lead: follow-up task', [
+	const trigger = linearWorkflow('shotsLeadTrigger', 'New lead: follow-up task', [
 		{
 			name: 'Heffl Trigger',
 			type: 'n8n-nodes-heffl.hefflTrigger',

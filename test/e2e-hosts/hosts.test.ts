@@ -79,7 +79,8 @@ let agent: Workflow & { id: string };
 async function start(extra: Record<string, string> = {}) {
 	n8n = await startN8n(folder, ports.n8n, {
 		PATH: `${shim.dir}:${NODE_BIN}:${process.env.PATH}`,
-		WEBHOOK_URL: relay.url,
+		N8N_WEBHOOK_URL: relay.url, // n8n 2.x
+		WEBHOOK_URL: relay.url, // n8n 1.x
 		N8N_RUNNERS_BROKER_PORT: String(ports.broker),
 		...extra,
 	});
@@ -158,7 +159,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(calls).toEqual(
 			expect.arrayContaining([
 				expect.stringMatching(
-					new RegExp(`^npm pack ${PACKAGE}@0\\.1\\.0 --registry=https://registry\\.npmjs\\.org`),
+					new RegExp(`^npm pack ${PACKAGE}@0\\.1\\.0 .*--registry=https://registry\\.npmjs\\.org`),
 				),
 				expect.stringMatching(/^npm install .*--ignore-scripts=true/),
 			]),
