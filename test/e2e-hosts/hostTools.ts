@@ -103,8 +103,9 @@ export async function runManually(session: Session, workflowId: string, trigger:
 		workflowData,
 		triggerToStartFrom: { name: trigger },
 	});
+	// n8n 2.20.12 answers 500 for an execution whose data is not written yet: not yet.
 	const execution = await until(
-		() => session.call('GET', `/executions/${executionId}`),
+		() => session.call('GET', `/executions/${executionId}`).catch(() => undefined),
 		(found) => Boolean(found) && !['new', 'running'].includes(found.status),
 	);
 	return { status: String(execution?.status), ...(await session.outputs(String(executionId))) };

@@ -51,6 +51,12 @@ import { npmShim, repack, startRegistry } from './registry';
 
 const PACKAGE = 'n8n-nodes-heffl';
 /** n8n 2.21+ installs packages listed in N8N_COMMUNITY_PACKAGES at start: read from the host's code. */
+const communityPackagesService = readFileSync(
+	join(N8N_DIR, 'node_modules/n8n/dist/modules/community-packages/community-packages.service.js'),
+	'utf8',
+);
+/** Whether n8n's uninstaller removes the package from ~/.n8n/nodes/package.json (2.41 does). */
+const CLEANS_NODES_MANIFEST = communityPackagesService.includes('removePackageJsonDependency');
 const HAS_ENV_LIST = existsSync(
 	join(
 		N8N_DIR,
@@ -475,6 +481,20 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(packages).toEqual([
 			expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.1' }),
 		]);
+		// n8n 1.x activates its workflows a moment after its API answers: until then a
+		// delivery meets a 404 and Heffl's next attempt comes 5 s later. An unsigned
+		// probe is refused (401) once the trigger listens, and runs nothing.
+		const live = await until(
+			async () =>
+				(
+					await fetch(`${n8n.url}/webhook/${String(newLead.nodes[0].webhookId)}/webhook`, {
+						method: 'POST',
+						body: '{}',
+					})
+				).status,
+			(status) => status !== 404,
+		);
+		expect(live).not.toBe(404);
 		const lead = await createLead('Hedy Lamarr');
 		const tasks = await until(
 			() => followUps(lead.id),
@@ -498,6 +518,8 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		await session.deactivate(agent.id);
 		await session.call('DELETE', `/community-packages?name=${PACKAGE}`);
 		expect(existsSync(installed())).toBe(false);
+		// n8n 2.41 also drops the entry from ~/.n8n/nodes/package.json; 1.123 and 2.20 keep it.
+		if (CLEANS_NODES_MANIFEST) expect(nodesManifest().dependencies).not.toHaveProperty(PACKAGE);
 		expect(await session.call('GET', '/community-packages')).toEqual([]);
 		const types = await session.loadedTypes();
 		expect(types.nodes.filter((type) => type.startsWith(`${PACKAGE}.`))).toEqual([]);
