@@ -50,22 +50,11 @@ import type { NpmShim, Registry } from './registry';
 import { npmShim, repack, startRegistry } from './registry';
 
 const PACKAGE = 'n8n-nodes-heffl';
-/** n8n 2.21+ installs packages listed in N8N_COMMUNITY_PACKAGES at start: read from the host's code. */
-const communityPackagesService = readFileSync(
-	join(N8N_DIR, 'node_modules/n8n/dist/modules/community-packages/community-packages.service.js'),
-	'utf8',
-);
-/** Whether n8n's uninstaller removes the package from ~/.n8n/nodes/package.json (2.41 does). */
-const CLEANS_NODES_MANIFEST = communityPackagesService.includes('removePackageJsonDependency');
-const HAS_ENV_LIST = existsSync(
-	join(
-		N8N_DIR,
-		'node_modules/n8n/dist/instance-settings-loader/loaders/community-packages.instance-settings-loader.js',
-	),
-);
 const NODE = `${PACKAGE}.heffl`;
 const TRIGGER = `${PACKAGE}.hefflTrigger`;
 const TOOL = `${PACKAGE}.hefflTool`;
+/** What this host's n8n has, read from its code once it is installed (beforeAll). */
+const has = { envList: false, nodesManifestCleanup: false };
 
 let registry: Registry;
 let shim: NpmShim;
@@ -131,6 +120,16 @@ async function settled(workflowId: string, atLeast: number) {
 
 beforeAll(async () => {
 	ensureN8n();
+	const dist = join(N8N_DIR, 'node_modules', 'n8n', 'dist');
+	// n8n 2.21+ installs packages listed in N8N_COMMUNITY_PACKAGES at start.
+	has.envList = existsSync(
+		join(dist, 'instance-settings-loader/loaders/community-packages.instance-settings-loader.js'),
+	);
+	// n8n 2.41's uninstaller also removes the package from ~/.n8n/nodes/package.json.
+	has.nodesManifestCleanup = readFileSync(
+		join(dist, 'modules/community-packages/community-packages.service.js'),
+		'utf8',
+	).includes('removePackageJsonDependency');
 	const tarball = packPackageInto();
 	registry = await startRegistry();
 	registry.publish(tarball);
@@ -519,7 +518,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		await session.call('DELETE', `/community-packages?name=${PACKAGE}`);
 		expect(existsSync(installed())).toBe(false);
 		// n8n 2.41 also drops the entry from ~/.n8n/nodes/package.json; 1.123 and 2.20 keep it.
-		if (CLEANS_NODES_MANIFEST) expect(nodesManifest().dependencies).not.toHaveProperty(PACKAGE);
+		if (has.nodesManifestCleanup) expect(nodesManifest().dependencies).not.toHaveProperty(PACKAGE);
 		expect(await session.call('GET', '/community-packages')).toEqual([]);
 		const types = await session.loadedTypes();
 		expect(types.nodes.filter((type) => type.startsWith(`${PACKAGE}.`))).toEqual([]);
@@ -539,26 +538,24 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(existsSync(installed())).toBe(false);
 	});
 
-	test.skipIf(!HAS_ENV_LIST)(
-		'N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: n8n installs the listed version at start, and removes it once unlisted',
-		async () => {
-			const managed = (list: object[]) => ({
-				N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
-				N8N_COMMUNITY_PACKAGES: JSON.stringify(list),
-			});
-			await n8n.stop();
-			await start(managed([{ name: PACKAGE, version: '0.1.1' }]));
-			expect(await session.call('GET', '/community-packages')).toEqual([
-				expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.1' }),
-			]);
-			expect((await session.loadedTypes()).nodes).toEqual(expect.arrayContaining([NODE, TRIGGER]));
-			expect(existsSync(installed())).toBe(true);
+	test('N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: n8n installs the listed version at start, and removes it once unlisted', async (context) => {
+		context.skip(!has.envList, `n8n ${HOST.n8n} has no N8N_COMMUNITY_PACKAGES loader`);
+		const managed = (list: object[]) => ({
+			N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
+			N8N_COMMUNITY_PACKAGES: JSON.stringify(list),
+		});
+		await n8n.stop();
+		await start(managed([{ name: PACKAGE, version: '0.1.1' }]));
+		expect(await session.call('GET', '/community-packages')).toEqual([
+			expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.1' }),
+		]);
+		expect((await session.loadedTypes()).nodes).toEqual(expect.arrayContaining([NODE, TRIGGER]));
+		expect(existsSync(installed())).toBe(true);
 
-			await n8n.stop();
-			await start(managed([]));
-			expect(await session.call('GET', '/community-packages')).toEqual([]);
-			expect(existsSync(installed())).toBe(false);
-			expect((await session.loadedTypes()).nodes).not.toContain(NODE);
-		},
-	);
+		await n8n.stop();
+		await start(managed([]));
+		expect(await session.call('GET', '/community-packages')).toEqual([]);
+		expect(existsSync(installed())).toBe(false);
+		expect((await session.loadedTypes()).nodes).not.toContain(NODE);
+	});
 });
