@@ -63,7 +63,9 @@ for (const host of hosts) {
 	} catch {
 		// no report: the run failed before any test (the output above says why)
 	}
+	// A run that failed before any test (its install, say) proves nothing: ✗ throughout.
 	const cells = COLUMNS.map(([, pattern]) => {
+		if (tests.length === 0) return '✗';
 		const matching = tests.filter((test) => pattern.test(test.title));
 		if (matching.length === 0) return '—';
 		if (matching.every((test) => test.status === 'passed')) return '✓';
