@@ -19,7 +19,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { sampleWorkflows, wonDealQuotation } from '../../scripts/demo-workflows';
+import {
+	followUpTaskTag,
+	newCompanyWelcomeCall,
+	sampleWorkflows,
+	wonDealQuotation,
+} from '../../scripts/demo-workflows';
 // @ts-expect-error -- plain ESM script shared with the screenshots script
 import { packPackageInto } from '../../scripts/pack.mjs';
 import {
@@ -68,6 +73,7 @@ let ports: { n8n: number; broker: number };
 const credentials: Record<string, { id: string; name: string }> = {};
 let newLead: Workflow & { id: string };
 let wonDeal: Workflow & { id: string };
+let polling: Workflow & { id: string };
 let agent: Workflow & { id: string };
 
 /** n8n on this host with the npm shim first on its PATH, its webhooks behind the relay. */
@@ -183,19 +189,17 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(n8n.output()).not.toMatch(/Failed to load package|cannot be used as a tool/i);
 	});
 
-	test("the demo's sample workflows, saved through the editor's API: both triggers activate and register one subscription each", async () => {
+	test("the demo's sample workflows, saved through the editor's API: the webhook triggers register one subscription each, the polling trigger polls", async () => {
 		credentials.hefflApi = await saveCredential(session, 'Heffl sandbox', 'hefflApi', {
 			apiKey: sandbox.apiKey,
 			v1BaseUrl: sandbox.urls.v1,
 			v2BaseUrl: sandbox.urls.v2,
 		});
-		const tag = sandbox
-			.records('tags')
-			.find((record) => record.type === 'leads' && record.name === 'Follow-up');
+		const tag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
 		const template = sandbox
 			.records('templates')
 			.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
-		const [lead, ...manual] = sampleWorkflows(Number(tag?.id), sandbox.urls.v1) as Workflow[];
+		const [lead, ...manual] = sampleWorkflows(tag, sandbox.urls.v1) as Workflow[];
 		newLead = await saveWorkflow(session, lead, credentials);
 		wonDeal = await saveWorkflow(
 			session,
@@ -217,6 +221,16 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(subscriptionsOf(newLead)).toHaveLength(1);
 		expect(subscriptionsOf(wonDeal)).toHaveLength(1);
 
+		// The polling sample: its activation poll reads Heffl's newest company and emits nothing.
+		sandbox.clearRequests();
+		polling = await saveWorkflow(session, newCompanyWelcomeCall() as Workflow, credentials);
+		await session.activate(polling.id);
+		const polled = await until(
+			() => sandbox.requests.filter((request) => request.path.startsWith('/api/v2/companies')),
+			(list) => list.length > 0,
+		);
+		expect(polled.length, n8n.output().slice(-2000)).toBeGreaterThan(0);
+
 		// The manual samples: all contacts (API v2), and the HTTP Request node with the credential.
 		for (const workflow of manual) {
 			const saved = await saveWorkflow(session, workflow, credentials);
@@ -230,15 +244,19 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		}
 	});
 
-	test('a new lead is tagged and gets one follow-up task; a won deal gets one quotation', async () => {
+	test('a new lead gets one tagged follow-up task; a won deal gets one quotation; a new company is polled into one welcome call', async () => {
+		const company = await fetch(`${sandbox.urls.v2}/companies`, {
+			method: 'POST',
+			headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'Polled Ltd', cf_industry: 'Retail' }),
+		}).then(async (answer) => (await answer.json()) as IDataObject);
 		const lead = await createLead('Ada Lovelace');
 		const tasks = await until(
 			() => followUps(lead.id),
 			(list) => list.length > 0,
 		);
 		expect(tasks.map((task) => task.title)).toEqual(['Follow up with Ada Lovelace']);
-		const tagged = sandbox.records('leads').find((record) => record.id === lead.id);
-		expect(tagged?.tags).toEqual(expect.arrayContaining([expect.anything()]));
+		expect(tasks[0].tagIds ?? tasks[0].tags).toEqual(expect.arrayContaining([expect.anything()]));
 
 		const [client] = sandbox.records('clients');
 		const [pipeline] = sandbox.records('pipelines');
@@ -273,6 +291,14 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(
 			sandbox.records('quotations').filter((record) => record.dealId === deal.id),
 		).toHaveLength(1);
+
+		// n8n polls every minute: the company created above gets its welcome call within two.
+		const welcome = () =>
+			sandbox
+				.records('tasks')
+				.filter((task) => task.title === `Welcome call: ${String(company.name)}`);
+		await until(welcome, (list) => list.length > 0, 150_000);
+		expect(welcome(), n8n.output().slice(-2000)).toHaveLength(1);
 	});
 
 	test('the trigger runs each delivery once: a replayed genuine delivery and a forged one start nothing', async () => {
@@ -517,6 +543,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 			expect(subscriptionsOf(workflow)).toEqual([]);
 		}
 		await session.deactivate(agent.id);
+		await session.deactivate(polling.id);
 		await session.call('DELETE', `/community-packages?name=${PACKAGE}`);
 		expect(existsSync(installed())).toBe(false);
 		// n8n 2.41 also drops the entry from ~/.n8n/nodes/package.json; 1.123 and 2.20 keep it.
