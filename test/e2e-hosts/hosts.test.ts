@@ -57,6 +57,7 @@ import { npmShim, repack, startRegistry } from './registry';
 const PACKAGE = 'n8n-nodes-heffl';
 const NODE = `${PACKAGE}.heffl`;
 const TRIGGER = `${PACKAGE}.hefflTrigger`;
+const POLLING = `${PACKAGE}.hefflPollingTrigger`;
 const TOOL = `${PACKAGE}.hefflTool`;
 /** What this host's n8n has, read from its code once it is installed (beforeAll). */
 const has = { envList: false, nodesManifestCleanup: false };
@@ -163,6 +164,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(answer).toMatchObject({ packageName: PACKAGE, installedVersion: '0.1.0' });
 		expect(answer.installedNodes.map((node: IDataObject) => node.type).sort()).toEqual([
 			NODE,
+			POLLING,
 			TRIGGER,
 		]);
 		// n8n's installer itself ran npm: pack from the registry, install without scripts.
@@ -182,7 +184,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(existsSync(join(installed(), 'node_modules'))).toBe(false); // nothing to install
 
 		const types = await session.loadedTypes();
-		expect(types.nodes).toEqual(expect.arrayContaining([NODE, TRIGGER, TOOL]));
+		expect(types.nodes).toEqual(expect.arrayContaining([NODE, POLLING, TRIGGER, TOOL]));
 		expect(types.credentials).toEqual(
 			expect.arrayContaining(['hefflApi', 'hefflWebhookSigningSecretApi']),
 		);
@@ -503,7 +505,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		await n8n.stop();
 		await start();
 		const types = await session.loadedTypes();
-		expect(types.nodes).toEqual(expect.arrayContaining([NODE, TRIGGER, TOOL]));
+		expect(types.nodes).toEqual(expect.arrayContaining([NODE, POLLING, TRIGGER, TOOL]));
 		const packages = await session.call('GET', '/community-packages');
 		expect(packages).toEqual([
 			expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.1' }),
