@@ -766,9 +766,12 @@ export async function login(url) {
 		 * `lastNode`; waits (30 s at most) for the end. Its status, and each node's output.
 		 */
 		async runManually(workflowId, lastNode) {
-			const { executionId } = await call('POST', `/workflows/${workflowId}/run`, {
-				destinationNode: { nodeName: lastNode, mode: 'inclusive' },
-			});
+			const destinationNode = { nodeName: lastNode, mode: 'inclusive' };
+			// n8n 1.x runs the workflow sent in the body; 2.x reads the saved one.
+			const body = isV1(HOST)
+				? { workflowData: await call('GET', `/workflows/${workflowId}`), destinationNode }
+				: { destinationNode };
+			const { executionId } = await call('POST', `/workflows/${workflowId}/run`, body);
 			for (let attempt = 0; attempt < 150; attempt++) {
 				const { status } = await call('GET', `/executions/${executionId}`);
 				if (!['new', 'running'].includes(status))
