@@ -764,16 +764,19 @@ export async function login(url) {
 		/**
 		 * Runs a saved workflow as the editor's "Execute workflow" does, up to and with
 		 * `lastNode`; waits (30 s at most) for the end. Its status, and each node's output.
+		 * n8n 1.x runs the workflow sent in the body (2.x reads the saved one and ignores it).
 		 */
 		async runManually(workflowId, lastNode) {
-			const destinationNode = { nodeName: lastNode, mode: 'inclusive' };
-			// n8n 1.x runs the workflow sent in the body; 2.x reads the saved one.
-			const body = isV1(HOST)
-				? { workflowData: await call('GET', `/workflows/${workflowId}`), destinationNode }
-				: { destinationNode };
-			const { executionId } = await call('POST', `/workflows/${workflowId}/run`, body);
+			const { executionId } = await call('POST', `/workflows/${workflowId}/run`, {
+				workflowData: await call('GET', `/workflows/${workflowId}`),
+				destinationNode: { nodeName: lastNode, mode: 'inclusive' },
+			});
 			for (let attempt = 0; attempt < 150; attempt++) {
-				const { status } = await call('GET', `/executions/${executionId}`);
+				// n8n 2.20 answers 500 for an execution whose data is not written yet.
+				const status = await call('GET', `/executions/${executionId}`).then(
+					(execution) => execution.status,
+					() => 'new',
+				);
 				if (!['new', 'running'].includes(status))
 					return { status, ...(await this.outputs(executionId)) };
 				await new Promise((done) => setTimeout(done, 200));

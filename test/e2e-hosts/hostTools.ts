@@ -92,25 +92,6 @@ export async function saveWorkflow(
 	return { ...workflow, nodes, id: String(saved.id) };
 }
 
-/**
- * Runs a saved workflow from its trigger `trigger` as the editor's "Execute workflow"
- * does (n8n 1.x wants the workflow in the body, 2.x takes it too) and waits for the
- * execution: each node's output items, or the error.
- */
-export async function runManually(session: Session, workflowId: string, trigger: string) {
-	const workflowData = await session.call('GET', `/workflows/${workflowId}`);
-	const { executionId } = await session.call('POST', `/workflows/${workflowId}/run`, {
-		workflowData,
-		triggerToStartFrom: { name: trigger },
-	});
-	// n8n 2.20.12 answers 500 for an execution whose data is not written yet: not yet.
-	const execution = await until(
-		() => session.call('GET', `/executions/${executionId}`).catch(() => undefined),
-		(found) => Boolean(found) && !['new', 'running'].includes(found.status),
-	);
-	return { status: String(execution?.status), ...(await session.outputs(String(executionId))) };
-}
-
 export type Recorded = {
 	path: string;
 	headers: Record<string, string>;
