@@ -726,9 +726,21 @@ export async function login(url) {
 		},
 		/** The descriptions n8n serves to its editor: `nodes` or `credentials`. */
 		async typeDescriptions(what) {
-			const answer = await fetch(`${url}/types/${what}.json`, { headers: { ...headers, cookie } });
-			if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
-			return answer.json();
+			// n8n 1.x rewrites this file after installing a package: a read can catch it half
+			// written, so a body that does not parse is read again (5 s at most).
+			for (let attempt = 1; ; attempt++) {
+				const answer = await fetch(`${url}/types/${what}.json`, {
+					headers: { ...headers, cookie },
+				});
+				if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
+				const text = await answer.text();
+				try {
+					return JSON.parse(text);
+				} catch (error) {
+					if (attempt === 20) throw error;
+					await new Promise((done) => setTimeout(done, 250));
+				}
+			}
 		},
 		/** The node types (with the versions of each) and credential types n8n serves to its editor. */
 		async loadedTypes() {
