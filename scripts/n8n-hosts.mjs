@@ -34,7 +34,7 @@ function compare(a, b) {
 	return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 }
 
-/** An error whose `hint` says what the reader can do about it (as SetupError in real-n8n.mjs). */
+/** An error whose `hint` says what the reader can do about it (as SetupError in n8n-install.mjs). */
 function refuse(message, hint) {
 	return Object.assign(new Error(message), { hint });
 }
