@@ -2,6 +2,7 @@
  * A local, spec-faithful Heffl API for tests, benchmarks and the demo:
  * `const sandbox = await startSandbox({ rateLimit: false })`.
  */
+import type { Behaviours } from './behaviours';
 import { Sandbox } from './server';
 import { bulkCreate } from './v2/seed';
 import type { BulkResource } from './v2/seed';
@@ -14,6 +15,8 @@ import type {
 	WorkspaceId,
 } from './types';
 
+export type { Behaviours } from './behaviours';
+export { BEHAVIOURS } from './behaviours';
 export type { Delivery, FaultKind, FaultSettings, RequestLogEntry, SandboxOptions } from './types';
 export { EVENT_CATALOGUE } from './server';
 
@@ -41,6 +44,8 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		/** Creates `count` valid v2 companies, deals, tasks or quotations at once (Return All benchmarks); their IDs. */
 		bulkCreate: (resource: BulkResource, count: number, workspace: WorkspaceId = 'A') =>
 			bulkCreate(sandbox.store, workspace, resource, count),
+		/** Switches the sandbox to other readings of the reference's silences (behaviours.ts); replaces all. */
+		setBehaviours: (behaviours: Behaviours) => sandbox.store.setBehaviours(behaviours),
 		/** Whether v1 lists apply the filters earlier versions guessed (off: they are ignored). */
 		setUndocumentedFilters: (on: boolean) => {
 			sandbox.honourUndocumentedFilters = on;

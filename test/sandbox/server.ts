@@ -6,6 +6,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 
+import type { Behaviours } from './behaviours';
+import { BEHAVIOURS, parseBehaviours } from './behaviours';
 import { ApiError, errorBody } from './errors';
 import { checkCustomValue, checkField, CUSTOM_FIELD_KEY } from './fields';
 import type { Rand } from './random';
@@ -190,6 +192,7 @@ export class Sandbox {
 			options.rateLimit === undefined ? { limit: 60, windowMs: 60_000 } : options.rateLimit;
 		this.honourUndocumentedFilters = options.honourUndocumentedFilters ?? false;
 		this.webhooks = new WebhookEngine(this.store, this.scheduler, options.webhooks);
+		this.store.setBehaviours(options.behaviours ?? {});
 		this.apiKey = this.store.addKey('A', options.apiKey);
 		this.otherWorkspaceKey = this.store.addKey('B');
 		seedWorkspace(this.store, 'A', options.seed ?? {});
@@ -575,7 +578,7 @@ export class Sandbox {
 		}
 		if (!id && call.method === 'POST') {
 			const values = this.checkBody(resource, call, 'create');
-			const now = new Date().toISOString();
+			const now = this.store.now();
 			const space = this.store.workspace(workspace);
 			const record: JsonObject = {
 				id: newId(resource.prefix),
@@ -596,7 +599,7 @@ export class Sandbox {
 		if (call.method === 'GET') return ok(renderV1(current));
 		if (resource.updateMethods.includes(call.method)) {
 			const values = this.checkBody(resource, call, 'update');
-			const next: JsonObject = { ...current, ...values, updatedAt: new Date().toISOString() };
+			const next: JsonObject = { ...current, ...values, updatedAt: this.store.now() };
 			this.checkRecord(resource, call, next);
 			this.store.replace(workspace, resource.kind, next);
 			this.emit(workspace, resource, 'updated', next);
@@ -718,6 +721,18 @@ export class Sandbox {
 				throw ApiError.field('count', 'must be a whole number from 1 to 100000');
 			const workspace = (body.workspace as WorkspaceId) ?? 'A';
 			return ok({ ids: bulkCreate(this.store, workspace, arg as BulkResource, count) });
+		}
+		if (what === 'behaviours' && method === 'GET')
+			return ok({ behaviours: { ...this.store.behaviours }, known: { ...BEHAVIOURS } });
+		if (what === 'behaviours' && method === 'POST') {
+			let behaviours: Behaviours;
+			try {
+				behaviours = parseBehaviours(body);
+			} catch (error) {
+				throw ApiError.field('behaviours', (error as Error).message);
+			}
+			this.store.setBehaviours(behaviours);
+			return ok({ behaviours: { ...this.store.behaviours } });
 		}
 		if (what === 'rate-limit' && method === 'POST') {
 			this.setRateLimit(body.limit ? (body as unknown as RateLimitOptions) : false);

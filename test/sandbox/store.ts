@@ -2,6 +2,8 @@
  * In-memory data of the two workspaces (A and B), their API keys, and cursor
  * pagination over creation order.
  */
+import type { Behaviours } from './behaviours';
+import { stamp } from './behaviours';
 import { ApiError } from './errors';
 import { newApiKey } from './random';
 import type { JsonObject, RecordKind, WorkspaceId } from './types';
@@ -16,7 +18,11 @@ interface Entry {
 export class Workspace {
 	private readonly collections = new Map<RecordKind, Map<string, Entry>>();
 
-	constructor(readonly id: WorkspaceId) {
+	/** The sandbox's switchable behaviours (behaviours.ts), shared with its store. */
+	constructor(
+		readonly id: WorkspaceId,
+		readonly behaviours: Behaviours = {},
+	) {
 		for (const kind of RECORD_KINDS) this.collections.set(kind, new Map());
 	}
 
@@ -51,10 +57,24 @@ type KeyState = { workspace: WorkspaceId; revoked: boolean };
 export class Store {
 	private seq = 0;
 	private readonly keys = new Map<string, KeyState>();
+	/** Switched in place (setBehaviours), so every workspace sees the change. */
+	readonly behaviours: Behaviours = {};
 	readonly workspaces: Record<WorkspaceId, Workspace> = {
-		A: new Workspace('A'),
-		B: new Workspace('B'),
+		A: new Workspace('A', this.behaviours),
+		B: new Workspace('B', this.behaviours),
 	};
+
+	/** Replaces the switched behaviours (behaviours.ts). */
+	setBehaviours(behaviours: Behaviours): void {
+		for (const name of Object.keys(this.behaviours))
+			delete this.behaviours[name as keyof Behaviours];
+		Object.assign(this.behaviours, behaviours);
+	}
+
+	/** A record's timestamp now (or at `ms`), as this sandbox writes timestamps. */
+	now(ms?: number): string {
+		return stamp(this.behaviours, ms);
+	}
 
 	workspace(id: WorkspaceId): Workspace {
 		const workspace = this.workspaces[id];

@@ -3,6 +3,8 @@
  * benchmarks, the e2e suite, the CLI).
  */
 
+import type { Behaviours } from './behaviours';
+
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -89,6 +91,8 @@ export interface SandboxOptions {
 	 * server that ignores unknown query parameters is what the node must survive.
 	 */
 	honourUndocumentedFilters?: boolean;
+	/** Readings of the reference's silences other than the default (behaviours.ts). */
+	behaviours?: Behaviours;
 }
 
 export interface FaultSettings {

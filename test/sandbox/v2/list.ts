@@ -39,7 +39,9 @@ export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams)
 			);
 	}
 	if (spec.filters) records = records.filter(parseFilters(query.get('filters'), spec.filters));
-	if (spec.orderBy) records = sort(records, spec.orderBy, query);
+	// behaviours.ts: a server that ignores the order asked for answers in creation order.
+	if (spec.orderBy && !space.behaviours.ignoreOrderDir)
+		records = sort(records, spec.orderBy, query);
 	const items = records.slice(offset, offset + size);
 	const hasMore = offset + size < records.length;
 	return {

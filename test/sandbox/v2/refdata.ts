@@ -232,7 +232,7 @@ const simpleList = (
 export function referenceRoute(call: RefContext): JsonObject | undefined {
 	const { method, segments, query, body, space, store, workspace } = call;
 	const [first, second, third] = segments;
-	const now = () => new Date().toISOString();
+	const now = () => store.now();
 	if (first === 'pipelines') {
 		if (method === 'GET' && !second)
 			return v2List(space, simpleList('pipelines', renderPipeline), query);

@@ -43,7 +43,7 @@ function crm(
 	const { store, emit } = context;
 	const { workspace, method, body } = call;
 	const space = store.workspace(workspace);
-	const now = new Date().toISOString();
+	const now = store.now();
 	const render = (record: JsonObject, full = true) => resource.render(record, space, full);
 	const event = (what: string, record: JsonObject) => {
 		if (resource.event) emit(workspace, `${resource.event}.${what}`, render(record));

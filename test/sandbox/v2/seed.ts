@@ -173,7 +173,7 @@ export function bulkCreate(
 	const rand = prng(count + space.all('clients').length);
 	const now = Date.now();
 	const ids: string[] = [];
-	const at = (index: number) => new Date(now - (count - index) * 1000).toISOString();
+	const at = (index: number) => store.now(now - (count - index) * 1000);
 	const companies = space.all('clients').filter((client) => client.type === 'company');
 	const counts = {
 		deals: space.all('deals').length,
