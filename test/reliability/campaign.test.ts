@@ -533,8 +533,8 @@ describe('bad input corpus', () => {
 			/^Update Fields › Fields to Clear › Email: /,
 		],
 		[customField(' ', 'x'), /^Custom Fields › field 1: /],
-		[customField('Seats', 'lots', 'number'), /^Custom Fields › field 1 \(cf_seats\): /],
-		[customField('Signed', 'maybe', 'boolean'), /^Custom Fields › field 1 \(cf_signed\): /],
+		[customField('Seats', 'lots', 'number'), /^Custom Fields › field 1 › Value \(cf_seats\): /],
+		[customField('Signed', 'maybe', 'boolean'), /^Custom Fields › field 1 › Value \(cf_signed\): /],
 		[
 			lead({ additionalFields: { extraFields: '{bad' } }),
 			/^Additional Fields › Extra Fields \(JSON\): is not valid JSON/,
