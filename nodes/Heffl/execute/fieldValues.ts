@@ -20,6 +20,7 @@ import {
 	asNumber,
 	asScalarText,
 	fail,
+	inMember,
 	isoDate,
 	ok,
 	parseJsonList,
@@ -29,29 +30,33 @@ import {
 /** The field takes one record ID (an object with an `id` is taken as that ID). */
 export const takesId = (field: FieldSpec) => Boolean(field.locator) || field.format === 'id';
 
-/** The field takes several values (IDs, options, entries, members). */
-const takesSeveral = (field: FieldSpec) =>
+/** The field takes a list (IDs, options, entries, a JSON list): an empty list leaves it empty. */
+const takesList = (field: FieldSpec) =>
 	field.format === 'ids' ||
+	field.format === 'jsonList' ||
 	field.type === 'multiOptions' ||
-	field.type === 'collection' ||
 	field.type === 'fixedCollection';
+
+/** The field takes an object (members, a JSON object): an empty object leaves it empty. */
+const takesObject = (field: FieldSpec) =>
+	field.type === 'collection' || field.type === 'fixedCollection' || field.format === 'json';
 
 /** A record picker's value arrives as n8n's {__rl, mode, value}. */
 const unwrap = (value: unknown) =>
 	value && typeof value === 'object' && '__rl' in value ? (value as IDataObject).value : value;
 
 /**
- * Whether the field was left empty, so nothing is sent: no value, blank text, or (for
- * fields of several values and JSON) an empty list or object. An empty object or list
- * given where one value is asked is not "empty": it is refused by `checkValue`.
+ * Whether the field was left empty, so nothing is sent: no value, blank text, an empty
+ * list where a list is asked, an empty object where an object is asked. An empty object
+ * or list given where one value is asked is not "empty": `checkValue` refuses it.
  */
 export function isUnset(field: FieldSpec, given: unknown): boolean {
 	const value = unwrap(given);
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return value.trim() === '';
 	if (typeof value !== 'object') return false;
-	const empty = Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
-	return empty && (takesSeveral(field) || field.format === 'json' || field.format === 'jsonList');
+	if (Array.isArray(value)) return value.length === 0 && takesList(field);
+	return Object.keys(value).length === 0 && takesObject(field);
 }
 
 /** Text by the field's format. */
@@ -103,7 +108,7 @@ function checkMembers(field: FieldSpec, value: unknown): Checked {
 		};
 		if (isUnset(member, given)) continue;
 		const result = checkValue(member, given);
-		if (!('value' in result)) return fail(`${member.displayName}: ${result.problem}`, result.hint);
+		if (!('value' in result)) return inMember(member.displayName, result);
 		members[fieldKey(member)] = result.value;
 	}
 	return ok(members);
@@ -129,8 +134,7 @@ function checkEntries(field: FieldSpec, value: unknown): Checked {
 			if (member.zeroFrom && given[member.name] === 0 && !isUnset(member, given[member.zeroFrom]))
 				continue;
 			const result = checkValue(member, given[member.name]);
-			if (!('value' in result))
-				return fail(`${where} › ${member.displayName}: ${result.problem}`, result.hint);
+			if (!('value' in result)) return inMember(`${where} › ${member.displayName}`, result);
 			item[fieldKey(member)] = result.value;
 		}
 		list.push(item);

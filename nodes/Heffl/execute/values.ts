@@ -270,6 +270,14 @@ export function parseJsonList(original: unknown): Checked {
 		: fail(`entry ${wrong + 1} is not an object`, hint);
 }
 
+/** `: problem`, or ` › Member: problem` where a problem is a member's. */
+const joined = (problem: string) => (problem.startsWith('› ') ? ` ${problem}` : `: ${problem}`);
+
+/** A member's problem as its whole's: "› City: is an object" (shown after the whole's name). */
+export function inMember(name: string, result: { problem: string; hint?: string }): Checked {
+	return fail(`› ${name}${joined(result.problem)}`, result.hint);
+}
+
 /** The checked value, or a NodeOperationError that names the field and says how to fix it. */
 export function checked(
 	node: INode,
@@ -278,7 +286,7 @@ export function checked(
 	result: Checked,
 ): IDataObject[string] {
 	if ('value' in result) return result.value;
-	throw new NodeOperationError(node, `${where}: ${result.problem}`, {
+	throw new NodeOperationError(node, `${where}${joined(result.problem)}`, {
 		itemIndex,
 		description: result.hint,
 	});
