@@ -86,6 +86,14 @@ export const equalsKey =
 	(record: IDataObject, value: unknown): boolean | undefined =>
 		key in record ? lower(record[key]) === lower(value) : undefined;
 
+/** Where an ID is asked, an expression may give the record itself (execute/values.ts, `asId`). */
+export const ID_OBJECT_HINT =
+	'From an expression, a record (an object with an id) is taken as its ID; any other object, a list or NaN is refused';
+
+/** Where IDs are asked (execute/values.ts, `asIdList`). */
+export const IDS_OBJECT_HINT =
+	'IDs separated by commas, or from an expression a list of IDs or of records (objects with an id: each is taken as its ID)';
+
 export const EXPRESSION_HINT =
 	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
