@@ -349,7 +349,12 @@ export const search = (records: string, keys: string[]): FilterSpec => ({
 /** A filter checked here on each returned record (Heffl documents no v1 list filter, §7). */
 export const localFilter = (field: FieldSpec, key = field.key ?? field.name): FilterSpec => ({
 	...field,
-	description: `${field.description ?? ''} Checked in n8n on the records Heffl returns.`.trim(),
+	description: [
+		field.description?.replace(/\.$/, ''),
+		'Checked in n8n on the records Heffl returns.',
+	]
+		.filter(Boolean)
+		.join('. '),
 	filter: 'local',
 	matches: equalsKey(key),
 });

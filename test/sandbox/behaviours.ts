@@ -5,6 +5,7 @@
  * Each switch cites the silence it stands in. Off by default; set with the sandbox
  * option `behaviours`, `setBehaviours()` or `POST /__sandbox/behaviours` (replaces all).
  */
+import { ApiError } from './errors';
 
 export interface Behaviours {
 	/**
@@ -20,6 +21,14 @@ export interface Behaviours {
 	 * restated for leads (§11.1): a server may not honour it.
 	 */
 	ignoreOrderDir?: boolean;
+	/**
+	 * v2's reference lists answer 400 VALIDATION_ERROR, naming it, to any query parameter
+	 * but the paging the package keeps (`cursor`, `pageSize`: README Assumptions). §11.9
+	 * documents no query for `GET /tags` (`type` is v1's, §10.6); §11.7, §11.10, §11.11
+	 * and §13 name the other lists' paths only. By default the sandbox takes `type` on
+	 * tags and `search` on products and users.
+	 */
+	strictReferenceLists?: boolean;
 }
 
 export type BehaviourName = keyof Behaviours;
@@ -30,6 +39,8 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'createdAt in whole seconds: the reference states no precision (§6.1, §7 examples show .000Z)',
 	ignoreOrderDir:
 		'v2 lists ignore orderBy/orderDir, oldest first: ordering is shown by example only (§7, §11.1)',
+	strictReferenceLists:
+		'v2 reference lists (tags, pipelines, products, users, client stages, sources) refuse every query parameter but cursor and pageSize: the reference lists none (§11.7, §11.9–§11.11, §13)',
 };
 
 /** Checks a control route's body: only known switches, each a boolean. */
@@ -52,4 +63,28 @@ export function parseBehaviours(body: unknown): Behaviours {
 export function stamp(behaviours: Behaviours, ms: number = Date.now()): string {
 	const at = behaviours.secondPrecisionTimestamps ? Math.floor(ms / 1000) * 1000 : ms;
 	return new Date(at).toISOString();
+}
+
+// Issue 29 (Tag → Get Many): the v2 lists whose parameters the reference does not list.
+
+/** The lists `strictReferenceLists` covers, with the section that names each without parameters. */
+export const REFERENCE_LISTS: Readonly<Record<string, string>> = {
+	tags: '§11.9',
+	pipelines: '§11.7',
+	products: '§11.10',
+	users: '§13',
+	'client-stages': '§11.11',
+	sources: '§11.11',
+};
+
+/** Under `strictReferenceLists`: a v2 reference list asked with a parameter the reference does not list is refused. */
+export function refuseUnlistedQuery(
+	behaviours: Behaviours,
+	call: { method: string; segments: string[]; query: URLSearchParams },
+): void {
+	const section = REFERENCE_LISTS[call.segments[0]];
+	if (!behaviours.strictReferenceLists || call.method !== 'GET' || call.segments.length !== 1)
+		return;
+	if (section)
+		ApiError.onlyParameters(call.query, ['cursor', 'pageSize'], `${section} lists none; paging`);
 }
