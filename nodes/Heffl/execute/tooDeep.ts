@@ -1,7 +1,8 @@
 /**
  * Values too deep for n8n to hand over. n8n copies a parameter's value recursively
  * before the node sees it, so a value nested thousands of levels deep (an expression
- * parsing hostile JSON) overflows its stack inside `getNodeParameter`. That overflow is
+ * parsing hostile JSON) overflows a stack inside `getNodeParameter` (n8n's, or its
+ * expression isolate's). That overflow is
  * turned into a message naming the parameter: each parameter the node was given is
  * read again, alone, down to the one n8n cannot read. Values that reach the node are
  * bounded by `depthOf` (values.ts) instead, without recursion.
@@ -20,9 +21,13 @@ import { MAX_JSON_DEPTH } from './values';
 
 type Option = INodeProperties | INodePropertyCollection | INodePropertyOptions;
 
-/** An overflow of the stack (V8's RangeError), as n8n's recursive copy ends in. */
+/**
+ * An overflow of the stack: V8's RangeError from n8n's copy (the legacy expression
+ * engine), or n8n's "Expression evaluation failed: Maximum call stack size exceeded"
+ * when its `vm` engine (n8n 2.x's default) cannot hand the value out of its isolate.
+ */
 export const isStackOverflow = (error: unknown) =>
-	error instanceof RangeError && /call stack/i.test(error.message);
+	error instanceof Error && /maximum call stack size exceeded/i.test(error.message);
 
 /** The path (`filters.conditions.condition[0].values`) of the first parameter n8n cannot read. */
 function unreadable(context: IExecuteFunctions, itemIndex: number): string[] | undefined {
