@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: reads the repository's Markdown */
 /**
  * The README is the product page n8n users read on npm (issue 26): it keeps its sections
  * and its length, its Operations table is the node's own table, and every relative link in
