@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * The sample MCP server (examples/heffl-mcp-server.json) in a real n8n, and the official
  * MCP client (`@modelcontextprotocol/sdk`) connected to it as n8n documents it: the
@@ -9,8 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// The SDK's entry points are in its package.json `exports`, which the lint's resolver does not read.
+// eslint-disable-next-line import-x/no-unresolved
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+// eslint-disable-next-line import-x/no-unresolved
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+// eslint-disable-next-line import-x/no-unresolved
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 // @ts-expect-error -- plain ESM script shared with the screenshots script
@@ -102,7 +106,7 @@ export function derivedVariant(): WorkflowFile {
 }
 
 /** The token an MCP client sends (`Authorization: Bearer …`); the trigger's credential holds it. */
-export const TOKEN = 'heffl-mcp-e2e-token-3f9a0c';
+export const TOKEN = randomUUID();
 
 export interface McpStack {
 	sandbox: StartedSandbox;
