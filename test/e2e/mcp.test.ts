@@ -21,7 +21,15 @@ import { deal } from '../../nodes/Heffl/resources/deal';
 import { lead as leadResource } from '../../nodes/Heffl/resources/lead';
 import { quotation as quotationResource } from '../../nodes/Heffl/resources/quotation';
 import type { McpStack, ToolAnswer } from './mcpServer';
-import { callTool, connect, fromAiArguments, startMcpStack, toolNodes, trigger } from './mcpServer';
+import {
+	callTool,
+	connect,
+	fromAiArguments,
+	host,
+	startMcpStack,
+	toolNodes,
+	trigger,
+} from './mcpServer';
 
 let stack: McpStack;
 let client: Client;
@@ -73,7 +81,7 @@ afterAll(async () => {
 	if (process.env.MCP_FIGURES) writeFileSync(process.env.MCP_FIGURES, JSON.stringify(figures));
 });
 
-describe('the sample MCP server in real n8n, through the official MCP client', () => {
+describe(`the sample MCP server in real n8n ${host.n8n}, through the official MCP client`, () => {
 	test("the MCP URL refuses a client without the trigger's Bearer token or with another; with it, Streamable HTTP connects to the server named after the trigger node", async () => {
 		stack.sandbox.clearRequests();
 		for (const token of [null, 'not-the-token']) {

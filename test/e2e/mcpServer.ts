@@ -53,6 +53,9 @@ export interface WorkflowFile {
 	settings?: Record<string, unknown>;
 }
 
+/** The n8n this run starts (N8N_VERSION): e2e/hosts.json's entry. */
+export const host = HOST as { n8n: string; node: string; role: string };
+
 export const EXAMPLE_FILE = join(ROOT as string, 'examples', 'heffl-mcp-server.json');
 export const example = JSON.parse(readFileSync(EXAMPLE_FILE, 'utf8')) as WorkflowFile;
 export const trigger = example.nodes.find((node) => node.type.endsWith('.mcpTrigger'))!;
@@ -170,7 +173,7 @@ export async function startMcpStack(): Promise<McpStack> {
 			n8n,
 			mcpUrl: urls[0],
 			derivedUrl: urls[1],
-			host: HOST,
+			host,
 			close: async () => {
 				await n8n.stop();
 				await sandbox.close();
