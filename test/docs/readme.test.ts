@@ -32,7 +32,6 @@ const PENDING_TARGETS = [
 	'docs/assumptions.md',
 	'docs/conformance.md',
 	'docs/polling-schedulers.md',
-	'docs/ai-agents.md',
 	'docs/n8n-scanner-double-slash-bug.md',
 	'examples/',
 ];
