@@ -43,7 +43,9 @@ function parse(argv: string[]) {
 			process.exit(0);
 		}
 		if (/^--(api-)?key$/.test(flag))
-			fail('the key is never an argument (it would stay in your shell history): put it in an environment variable and pass --key-env NAME');
+			fail(
+				'the key is never an argument (it would stay in your shell history): put it in an environment variable and pass --key-env NAME',
+			);
 		if (flag === '--write') options.write = true;
 		else if (valued.includes(flag)) {
 			const value = inline ?? argv[++index];
@@ -56,10 +58,9 @@ function parse(argv: string[]) {
 
 /** v1 and v2 base URLs from an origin, as the credential's defaults derive them. */
 function baseUrls(options: Record<string, string | true>) {
-	const origin = normalizeBaseUrl(options['base-url'] ?? new URL(API_VERSIONS.v1.defaultBaseUrl).origin).replace(
-		/\/api\/v[12]$/,
-		'',
-	);
+	const origin = normalizeBaseUrl(
+		options['base-url'] ?? new URL(API_VERSIONS.v1.defaultBaseUrl).origin,
+	).replace(/\/api\/v[12]$/, '');
 	const v1 = normalizeBaseUrl(options['v1-url'] ?? `${origin}/api/v1`);
 	const v2 = normalizeBaseUrl(options['v2-url'] ?? `${origin}/api/v2`);
 	for (const url of [v1, v2]) {
@@ -75,7 +76,8 @@ async function main() {
 	const apiKey = (process.env[keyEnv] ?? '').trim();
 	if (!apiKey) fail(`the environment variable ${keyEnv} holds no API key`);
 	const { v1, v2 } = baseUrls(options);
-	const only = typeof options.only === 'string' ? options.only.split(',').map((id) => id.trim()) : undefined;
+	const only =
+		typeof options.only === 'string' ? options.only.split(',').map((id) => id.trim()) : undefined;
 	const write = options.write === true;
 	console.error(
 		`Checking ${v1} and ${v2}${write ? ' (with --write: records are created, marked and deleted)' : ' (read-only)'}…`,

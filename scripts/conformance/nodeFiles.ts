@@ -9,7 +9,11 @@ import { existsSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, resolve } from 'node:path';
 
-type Resolve = (request: string, parent?: { filename?: string | null }, ...rest: unknown[]) => string;
+type Resolve = (
+	request: string,
+	parent?: { filename?: string | null },
+	...rest: unknown[]
+) => string;
 
 const loader = Module as unknown as { _resolveFilename: Resolve };
 const original = loader._resolveFilename;

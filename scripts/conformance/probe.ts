@@ -55,12 +55,16 @@ export interface Created {
 export class BudgetSpent extends Error {}
 
 const asObject = (value: unknown): IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as IDataObject) : {};
+	typeof value === 'object' && value !== null && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
 
 function lowerHeaders(headers: unknown): Record<string, string> {
 	const result: Record<string, string> = {};
 	for (const [name, value] of Object.entries(asObject(headers)))
-		result[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+		result[name.toLowerCase()] = Array.isArray(value)
+			? value.map(String).join(', ')
+			: String(value);
 	return result;
 }
 
@@ -185,13 +189,17 @@ export class Probe {
 				maxRetries: 2,
 			});
 			const answer = this.lastAnswer as Observed | undefined;
-			return { ok: true, status: answer?.status ?? 200, body: result, headers: answer?.headers ?? {} };
+			return {
+				ok: true,
+				status: answer?.status ?? 200,
+				body: result,
+				headers: answer?.headers ?? {},
+			};
 		} catch (error) {
 			const answer = this.lastAnswer as Observed | undefined;
 			const failed = error as Reply['error'] & Error;
 			if (failed.context?.code === 'DEADLINE_EXCEEDED') this.deadlinesHit++;
-			if (/WAIT_TOO_LONG/.test(String(failed.context?.code)))
-				throw new BudgetSpent(failed.message);
+			if (/WAIT_TOO_LONG/.test(String(failed.context?.code))) throw new BudgetSpent(failed.message);
 			return {
 				ok: false,
 				status: answer?.status ?? 0,
@@ -229,7 +237,9 @@ export class Probe {
 			(candidate) => candidate.api === api && candidate.path === path && candidate.id === id,
 		);
 		if (!record)
-			throw new Error(`refused: ${api} ${path}/${id} was not created by this run, so it is not touched`);
+			throw new Error(
+				`refused: ${api} ${path}/${id} was not created by this run, so it is not touched`,
+			);
 		return record;
 	}
 
@@ -251,9 +261,14 @@ export class Probe {
 	/** Deletes a record this run created; remembers whether it is gone. */
 	async remove(api: ApiVersion, path: string, id: string): Promise<Reply> {
 		const record = this.own(api, path, id);
-		const reply = await this.send(api, 'DELETE', recordPath(this.context.getNode(), path, id, 'ID'), {
-			label: record.label,
-		});
+		const reply = await this.send(
+			api,
+			'DELETE',
+			recordPath(this.context.getNode(), path, id, 'ID'),
+			{
+				label: record.label,
+			},
+		);
 		// Gone already (404) is as good as deleted: the record no longer exists.
 		if (reply.ok || reply.status === 404) {
 			record.deleted = true;

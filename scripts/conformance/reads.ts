@@ -34,9 +34,14 @@ export const POLLED_LISTS = WATCHED_KINDS.map((kind) => ({
 }));
 
 /** The v2 reference lists whose parameters the reference does not list (§11.9, §11.11, §13). */
-export const REFERENCE_LISTS = ['user', 'tag', 'product', 'pipeline', 'clientStage', 'crmSource'].map(
-	(value) => ({ value, path: resource(value).path, idPrefix: resource(value).idPrefix }),
-);
+export const REFERENCE_LISTS = [
+	'user',
+	'tag',
+	'product',
+	'pipeline',
+	'clientStage',
+	'crmSource',
+].map((value) => ({ value, path: resource(value).path, idPrefix: resource(value).idPrefix }));
 
 /** A list answer read as the transport reads it: records, and the object holding hasMore/nextCursor. */
 export function pageOf(api: ApiVersion, body: unknown) {

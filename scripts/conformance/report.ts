@@ -35,7 +35,9 @@ export function table(report: Report, apiKey: string): string {
 	const lines = [
 		'| Check | Where the package depends on it | Result |',
 		'|---|---|---|',
-		...report.checks.map((check) => `| \`${check.id}\` | ${cell(where(check))} | ${cell(result(check))} |`),
+		...report.checks.map(
+			(check) => `| \`${check.id}\` | ${cell(where(check))} | ${cell(result(check))} |`,
+		),
 		'',
 		`${summary.holds} hold, ${summary.differs} differ (${summary.fails} of them in what the package depends on), ${summary.notChecked} not checked.`,
 		`${requests.total} requests (${requests.writes} of them writes) to ${report.baseUrls.v1} and ${report.baseUrls.v2} in ${(report.durationMs / 1000).toFixed(1)} s${report.write ? '' : ', read-only'}.`,

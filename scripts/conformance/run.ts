@@ -38,7 +38,12 @@ export interface Report {
 	requests: { total: number; writes: number };
 	summary: { holds: number; differs: number; fails: number; notChecked: number };
 	checks: CheckReport[];
-	records: { marker: string; created: number; deleted: number; leftovers: Array<Omit<Created, 'deleted'>> };
+	records: {
+		marker: string;
+		created: number;
+		deleted: number;
+		leftovers: Array<Omit<Created, 'deleted'>>;
+	};
 	/** 0 all well, 1 a dependency differs, 3 records left behind, 130 interrupted. */
 	exitCode: number;
 }
@@ -114,7 +119,12 @@ export class Conformance {
 			write,
 			interrupted,
 			requests: { total: this.probe.requests, writes: this.probe.writes },
-			summary: { holds: count('holds'), differs: count('differs'), fails, notChecked: count('not checked') },
+			summary: {
+				holds: count('holds'),
+				differs: count('differs'),
+				fails,
+				notChecked: count('not checked'),
+			},
 			checks,
 			records: {
 				marker: kit.marker,

@@ -54,8 +54,18 @@ describe('--write', () => {
 	let before: Set<string>;
 
 	beforeAll(async () => {
-		const kinds = ['leads', 'clients', 'contacts', 'deals', 'tasks', 'quotations', 'webhooks'] as const;
-		before = new Set(kinds.flatMap((kind) => sandbox.records(kind).map((record) => String(record.id))));
+		const kinds = [
+			'leads',
+			'clients',
+			'contacts',
+			'deals',
+			'tasks',
+			'quotations',
+			'webhooks',
+		] as const;
+		before = new Set(
+			kinds.flatMap((kind) => sandbox.records(kind).map((record) => String(record.id))),
+		);
 		sandbox.clearRequests();
 		report = await runKit(sandbox, { write: true });
 	});
@@ -66,7 +76,9 @@ describe('--write', () => {
 		expect(report.exitCode).toBe(0);
 		const text = table(report, sandbox.apiKey);
 		expect(text).toContain(`${CHECKS.length} hold, 0 differ`);
-		expect(text).toContain(`${report.requests.total} requests (${report.requests.writes} of them writes)`);
+		expect(text).toContain(
+			`${report.requests.total} requests (${report.requests.writes} of them writes)`,
+		);
 		expect(report.requests.total).toBe(api().length);
 	});
 

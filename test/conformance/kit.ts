@@ -23,7 +23,10 @@ export async function runKit(
 /** The ids of the checks that differ, and the failing ones among them. */
 export function differing(report: Report) {
 	const differs = report.checks.filter((check) => check.outcome === 'differs');
-	return { ids: differs.map((check) => check.id), fails: differs.filter((check) => check.fails).map((check) => check.id) };
+	return {
+		ids: differs.map((check) => check.id),
+		fails: differs.filter((check) => check.fails).map((check) => check.id),
+	};
 }
 
 export const detailOf = (report: Report, id: string) =>
@@ -31,7 +34,15 @@ export const detailOf = (report: Report, id: string) =>
 
 /** Every record of the sandbox's workspace that carries a conformance marker. */
 export function markedRecords(sandbox: StartedSandbox) {
-	const kinds = ['leads', 'clients', 'contacts', 'deals', 'tasks', 'quotations', 'webhooks'] as const;
+	const kinds = [
+		'leads',
+		'clients',
+		'contacts',
+		'deals',
+		'tasks',
+		'quotations',
+		'webhooks',
+	] as const;
 	return kinds.flatMap((kind) =>
 		sandbox.records(kind).filter((record) => JSON.stringify(record).includes('heffl-conformance-')),
 	);

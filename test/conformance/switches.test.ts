@@ -20,15 +20,27 @@ afterAll(async () => await sandbox.close());
 
 /** Each switch: the one check that names it, what it says, and whether the run fails. */
 const EXPECTED: Record<keyof Behaviours, { check: string; says: RegExp; fails: boolean }> = {
-	secondPrecisionTimestamps: { check: 'timestamps.precision', says: /whole-second createdAt/, fails: false },
+	secondPrecisionTimestamps: {
+		check: 'timestamps.precision',
+		says: /whole-second createdAt/,
+		fails: false,
+	},
 	ignoreOrderDir: { check: 'lists.order', says: /not newest first/, fails: true },
 	keyCursors: { check: 'lists.cursor-kind', says: /the cursor points at a record/, fails: false },
-	referenceListsIgnorePageSize: { check: 'lists.page-size', says: /ignored on \/users/, fails: false },
+	referenceListsIgnorePageSize: {
+		check: 'lists.page-size',
+		says: /ignored on \/users/,
+		fails: false,
+	},
 	flatV2Errors: { check: 'errors.v2-body', says: /not under error/, fails: false },
 	rateLimitResetUnixTime: { check: 'rate-limit.reset-unit', says: /Unix seconds/, fails: false },
 	emptyDeleteAnswers: { check: 'delete.answer', says: /204 empty/, fails: false },
 	createdStatus201: { check: 'create.answer', says: /answered 201 with the record/, fails: false },
-	customFieldsAppShape: { check: 'custom-fields.definitions', says: /apiName.*fieldType/, fails: false },
+	customFieldsAppShape: {
+		check: 'custom-fields.definitions',
+		says: /apiName.*fieldType/,
+		fails: false,
+	},
 	v1NumberedPages: { check: 'v1.lists', says: /numbered pages/, fails: false },
 };
 
@@ -64,7 +76,10 @@ describe('alternatives set outside the behaviours', () => {
 		sandbox.setRateLimit({ limit: 60, windowMs: 3_600_000 });
 		try {
 			const report = await runKit(sandbox);
-			expect(differing(report)).toEqual({ ids: ['rate-limit.window'], fails: ['rate-limit.window'] });
+			expect(differing(report)).toEqual({
+				ids: ['rate-limit.window'],
+				fails: ['rate-limit.window'],
+			});
 			expect(detailOf(report, 'rate-limit.window')).toMatch(/limit 60, window 3600 s/);
 			expect(report.exitCode).toBe(1);
 		} finally {

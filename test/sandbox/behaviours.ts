@@ -75,7 +75,8 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'v2 reference lists answer every record on one page: their parameters are not documented (§11.9, §11.11, §13)',
 	flatV2Errors: 'v2 errors flat like v1: the nested form is shown on the errors guide only (§4.2)',
 	rateLimitResetUnixTime: 'RateLimit-Reset as a Unix time: its unit is not documented (§5)',
-	emptyDeleteAnswers: 'deletes answer 204 without a body: delete answers are not documented (§18, §15)',
+	emptyDeleteAnswers:
+		'deletes answer 204 without a body: delete answers are not documented (§18, §15)',
 	createdStatus201: 'creates answer 201: only 200 is shown (§10, §11)',
 	customFieldsAppShape:
 		"custom-field definitions in the app's words: no shape is documented (§11.12, §9.1)",

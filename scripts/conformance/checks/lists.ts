@@ -47,7 +47,8 @@ async function twoPages(
 	if (page.hasMore !== true)
 		return { problems, seen: `${path}: one page (${plural(records.length, 'record')})` };
 	const second = await kit.probe.get(api, path, { [sizeName]: size, cursor: page.nextCursor });
-	if (!second.ok) return { problems: [...problems, `${path} page 2: ${refusal(second)}`], seen: '' };
+	if (!second.ok)
+		return { problems: [...problems, `${path} page 2: ${refusal(second)}`], seen: '' };
 	const again = (pageOf(api, second.body).records ?? []).filter((record) =>
 		records.some((earlier) => earlier.id === record.id),
 	);
@@ -122,9 +123,10 @@ const pageSize: Check = {
 			else if (page.hasMore === true) honoured.push(list.path);
 			else untold.push(list.path);
 		}
-		const told = untold.length ? `; ${listing(untold)} hold one record or none, so they cannot tell` : '';
-		if (refused.length)
-			return differs(`refused on ${listing(refused)}${told}`);
+		const told = untold.length
+			? `; ${listing(untold)} hold one record or none, so they cannot tell`
+			: '';
+		if (refused.length) return differs(`refused on ${listing(refused)}${told}`);
 		if (ignored.length)
 			return differs(
 				`ignored on ${listing(ignored)}${told}`,
@@ -178,7 +180,11 @@ const orderByValues: Check = {
 		const refused: string[] = [];
 		for (const value of ['contact', 'company']) {
 			const { path } = resource(value);
-			const reply = await kit.probe.get('v2', path, { orderBy: 'name', orderDir: 'asc', pageSize: 5 });
+			const reply = await kit.probe.get('v2', path, {
+				orderBy: 'name',
+				orderDir: 'asc',
+				pageSize: 5,
+			});
 			if (!reply.ok) refused.push(`${path}: ${refusal(reply)}`);
 		}
 		return refused.length
@@ -200,9 +206,15 @@ const filterFields: Check = {
 			const fields = (spec?.conditions ?? []).map((condition) => condition.key);
 			if (!fields.length) continue;
 			const filters = Object.fromEntries(
-				fields.map((field) => [field, { operator: 'is_any_of', values: ['heffl-conformance-none'] }]),
+				fields.map((field) => [
+					field,
+					{ operator: 'is_any_of', values: ['heffl-conformance-none'] },
+				]),
 			);
-			const reply = await kit.probe.get('v2', path, { filters: JSON.stringify(filters), pageSize: 1 });
+			const reply = await kit.probe.get('v2', path, {
+				filters: JSON.stringify(filters),
+				pageSize: 1,
+			});
 			const records = pageOf('v2', reply.body).records ?? [];
 			if (!reply.ok) problems.push(`${path} refused them: ${refusal(reply)}`);
 			else if (records.length) problems.push(`${path} ignored them (records came back)`);
@@ -223,7 +235,8 @@ const filterFields: Check = {
  */
 const cursorKind: Check = {
 	id: 'lists.cursor-kind',
-	title: "a v2 list's cursor is a position in the list, not a key (a record created between two page reads)",
+	title:
+		"a v2 list's cursor is a position in the list, not a key (a record created between two page reads)",
 	depends: [],
 	sandbox: 'test/sandbox/v2/list.ts',
 	write: true,

@@ -22,7 +22,10 @@ import {
 import type { Check, Kit } from '../types';
 import { differs, holds, notChecked } from '../types';
 
-const lower = (value: unknown) => String(value ?? '').trim().toLowerCase();
+const lower = (value: unknown) =>
+	String(value ?? '')
+		.trim()
+		.toLowerCase();
 
 async function firstRecord(kit: Kit, value: string): Promise<IDataObject | undefined> {
 	const list = POLLED_LISTS.find((candidate) => candidate.value === value);
@@ -55,7 +58,8 @@ async function idsSeen(kit: Kit): Promise<Array<{ where: string; id: unknown; pr
 
 const idPrefixes: Check = {
 	id: 'ids.prefixes',
-	title: 'IDs carry the prefixes of §8.1 (shown in placeholders and used to read pasted addresses, never enforced)',
+	title:
+		'IDs carry the prefixes of §8.1 (shown in placeholders and used to read pasted addresses, never enforced)',
 	depends: ['nodes/Heffl/execute/recordIds.ts'],
 	sandbox: 'test/sandbox/seed.ts',
 	async run(kit) {
@@ -71,7 +75,9 @@ const idPrefixes: Check = {
 				'IDs of any shape are taken; a pasted address falls back to its last segment (recordIds.ts); change idPrefix in the resource file for the placeholders',
 			);
 		const prefixes = [...new Set(seen.map((entry) => entry.prefix))];
-		return holds(`${plural(seen.length, 'ID')} read, all with their prefix (${prefixes.join(' ')})`);
+		return holds(
+			`${plural(seen.length, 'ID')} read, all with their prefix (${prefixes.join(' ')})`,
+		);
 	},
 };
 
@@ -82,13 +88,18 @@ const precision: Check = {
 	sandbox: 'test/sandbox/behaviours.ts',
 	async run(kit) {
 		const created = (Array.isArray(kit.shared.tasks) ? kit.shared.tasks : []) as IDataObject[];
-		const stamps = created.map((task) => task.createdAt).filter((value) => typeof value === 'string');
+		const stamps = created
+			.map((task) => task.createdAt)
+			.filter((value) => typeof value === 'string');
 		const adapts =
 			'records sharing a createdAt are told apart by ID within 60 s of the newest handled one (cursor.ts)';
 		if (stamps.length >= 2) {
 			const whole = stamps.filter((stamp) => /:\d\d(\.0+)?(Z|[+-]\d\d:?\d\d)$/.test(String(stamp)));
 			return whole.length === stamps.length
-				? differs(`the ${stamps.length} tasks this run created have whole-second createdAt (${String(stamps[0])})`, adapts)
+				? differs(
+						`the ${stamps.length} tasks this run created have whole-second createdAt (${String(stamps[0])})`,
+						adapts,
+					)
 				: holds(`new tasks have milliseconds (${String(stamps[0])})`);
 		}
 		for (const list of POLLED_LISTS) {
@@ -105,7 +116,8 @@ const precision: Check = {
 
 const leadRows: Check = {
 	id: 'leads.v2-rows',
-	title: 'v2 GET /leads rows have id and createdAt, and show what Lead filters check (stage, source, archived)',
+	title:
+		'v2 GET /leads rows have id and createdAt, and show what Lead filters check (stage, source, archived)',
 	depends: ['nodes/HefflPollingTrigger/poll.ts', resourceFile('lead')],
 	sandbox: 'test/sandbox/v2/refdata.ts',
 	async run(kit) {
@@ -114,9 +126,14 @@ const leadRows: Check = {
 		if (!reply.ok) return differs(`GET /v2/leads: ${refusal(reply)}`);
 		const rows = recordsOf('v2', reply);
 		if (!rows.length) return notChecked('the account has no leads');
-		const broken = rows.filter((row) => typeof row.id !== 'string' || timeOf(row.createdAt) === undefined);
-		if (broken.length) return differs(`${plural(broken.length, 'row')} without a string id or an ISO createdAt`);
-		const missing = ['stage', 'source', 'archived'].filter((key) => !rows.some((row) => key in row));
+		const broken = rows.filter(
+			(row) => typeof row.id !== 'string' || timeOf(row.createdAt) === undefined,
+		);
+		if (broken.length)
+			return differs(`${plural(broken.length, 'row')} without a string id or an ISO createdAt`);
+		const missing = ['stage', 'source', 'archived'].filter(
+			(key) => !rows.some((row) => key in row),
+		);
 		if (missing.length)
 			return differs(
 				`rows show no ${listing(missing)}`,
@@ -128,7 +145,8 @@ const leadRows: Check = {
 
 const stageNames: Check = {
 	id: 'leads.stage-names',
-	title: "a v1 lead shows its stage and source by name, as /leads/stages and /leads/sources list them",
+	title:
+		'a v1 lead shows its stage and source by name, as /leads/stages and /leads/sources list them',
 	depends: [resourceFile('lead')],
 	sandbox: 'test/sandbox/resources.ts',
 	async run(kit) {
@@ -144,7 +162,9 @@ const stageNames: Check = {
 					lower(record.name ?? record.label),
 				),
 			);
-			const values = leads.map((lead) => lead[key]).filter((value) => value !== null && value !== undefined);
+			const values = leads
+				.map((lead) => lead[key])
+				.filter((value) => value !== null && value !== undefined);
 			compared += values.length;
 			const unknown = values.filter((value) => !names.has(lower(value)));
 			if (unknown.length)
@@ -152,30 +172,40 @@ const stageNames: Check = {
 		}
 		if (problems.length) return differs(problems.join('; '));
 		if (!compared) return notChecked('no lead read shows a stage or a source');
-		return holds(`${plural(compared, 'stage and source value')} on ${plural(leads.length, 'lead')}, each a listed name`);
+		return holds(
+			`${plural(compared, 'stage and source value')} on ${plural(leads.length, 'lead')}, each a listed name`,
+		);
 	},
 };
 
 const searchEmail: Check = {
 	id: 'contacts.search-email',
-	title: "v2 /contacts?search=<e-mail> finds the contact (Create or Update narrows by it)",
+	title: 'v2 /contacts?search=<e-mail> finds the contact (Create or Update narrows by it)',
 	depends: ['nodes/Heffl/execute/upsert.ts', resourceFile('contact')],
 	sandbox: 'test/sandbox/v2/crm.ts',
 	async run(kit) {
 		const contacts = recordsOf('v2', await newestFirst(kit, { api: 'v2', path: '/contacts' }));
-		const contact = contacts.find((record) => typeof record.email === 'string' && record.email.includes('@'));
+		const contact = contacts.find(
+			(record) => typeof record.email === 'string' && record.email.includes('@'),
+		);
 		if (!contact) return notChecked('none of the newest contacts has an e-mail address');
-		const reply = await kit.probe.get('v2', '/contacts', { search: String(contact.email), pageSize: 10 });
+		const reply = await kit.probe.get('v2', '/contacts', {
+			search: String(contact.email),
+			pageSize: 10,
+		});
 		if (!reply.ok) return differs(`search refused: ${refusal(reply)}`);
 		return recordsOf('v2', reply).some((record) => record.id === contact.id)
 			? holds(`search=<its e-mail> found ${String(contact.id)}`)
-			: differs(`search=<its e-mail> did not return ${String(contact.id)}: Create or Update would not find it`);
+			: differs(
+					`search=<its e-mail> did not return ${String(contact.id)}: Create or Update would not find it`,
+				);
 	},
 };
 
 const twoViews: Check = {
 	id: 'clients.reads-companies',
-	title: 'a v2 company is the v1 client with the same clt_ ID (Client → Get reads it; no Company → Get)',
+	title:
+		'a v2 company is the v1 client with the same clt_ ID (Client → Get reads it; no Company → Get)',
 	depends: [resourceFile('company'), resourceFile('client')],
 	sandbox: 'test/sandbox/v2/crm.ts',
 	async run(kit) {
@@ -185,7 +215,9 @@ const twoViews: Check = {
 		if (!reply.ok) return differs(`GET /v1/clients/${String(company.id)}: ${refusal(reply)}`);
 		const client = isObject(reply.body) ? reply.body : {};
 		return client.id === company.id
-			? holds(`GET /v1/clients/${String(company.id)} answered the company (type ${String(client.type)})`)
+			? holds(
+					`GET /v1/clients/${String(company.id)} answered the company (type ${String(client.type)})`,
+				)
 			: differs(`GET /v1/clients/${String(company.id)} answered ${String(client.id)}`);
 	},
 };
@@ -220,26 +252,33 @@ const productGet: Check = {
 		if (!product) return notChecked('the account has no products');
 		const reply = await kit.probe.get('v1', kit.probe.pathOf('/products', String(product.id)));
 		if (!reply.ok) return differs(`GET /v1/products/${String(product.id)}: ${refusal(reply)}`);
-		return holds(`GET /v1/products/${String(product.id)} answered ${String((reply.body as IDataObject).name)}`);
+		return holds(
+			`GET /v1/products/${String(product.id)} answered ${String((reply.body as IDataObject).name)}`,
+		);
 	},
 };
 
 const pipelineStages: Check = {
 	id: 'pipelines.stages',
-	title: 'GET /v2/pipelines shows each pipeline with its stages (id, type): the stage picker reads them (§11.7)',
+	title:
+		'GET /v2/pipelines shows each pipeline with its stages (id, type): the stage picker reads them (§11.7)',
 	depends: [resourceFile('pipelineStage')],
 	sandbox: 'test/sandbox/v2/refdata.ts',
 	async run(kit) {
 		const pipeline = await firstRecord(kit, 'pipeline');
 		if (!pipeline) return notChecked('the account has no pipelines');
 		const stages = pipeline.stages;
-		if (!Array.isArray(stages)) return differs(`pipeline ${String(pipeline.id)} has no stages list`);
+		if (!Array.isArray(stages))
+			return differs(`pipeline ${String(pipeline.id)} has no stages list`);
 		const odd = (stages as IDataObject[]).filter(
-			(stage) => typeof stage.id !== 'string' || !['ACTIVE', 'WON', 'LOST'].includes(String(stage.type)),
+			(stage) =>
+				typeof stage.id !== 'string' || !['ACTIVE', 'WON', 'LOST'].includes(String(stage.type)),
 		);
 		return odd.length
 			? differs(`stages without an id or an ACTIVE/WON/LOST type: ${JSON.stringify(odd[0])}`)
-			: holds(`pipeline ${String(pipeline.id)}: ${plural(stages.length, 'stage')} with id and type`);
+			: holds(
+					`pipeline ${String(pipeline.id)}: ${plural(stages.length, 'stage')} with id and type`,
+				);
 	},
 };
 

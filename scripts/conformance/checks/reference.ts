@@ -26,7 +26,8 @@ const CUSTOM_FIELDS = 'nodes/Heffl/customFields.ts';
 
 const referencePaths: Check = {
 	id: 'v1.reference-paths',
-	title: 'v1 lists pipelines, products, lead stages and lead sources at /pipelines, /products, /leads/stages, /leads/sources',
+	title:
+		'v1 lists pipelines, products, lead stages and lead sources at /pipelines, /products, /leads/stages, /leads/sources',
 	depends: [
 		'nodes/Heffl/methods/loadOptions.ts',
 		resourceFile('leadStage'),
@@ -39,7 +40,8 @@ const referencePaths: Check = {
 		for (const path of ['/pipelines', '/products', '/leads/stages', '/leads/sources']) {
 			const reply = await kit.probe.get('v1', path, { limit: 100 });
 			const records = pageOf('v1', reply.body).records;
-			if (!reply.ok || !records) refused.push(`${path} (${reply.ok ? 'no items list' : refusal(reply)})`);
+			if (!reply.ok || !records)
+				refused.push(`${path} (${reply.ok ? 'no items list' : refusal(reply)})`);
 			else answered.push(`${path} (${records.length})`);
 		}
 		return refused.length
@@ -61,14 +63,17 @@ const v1Tags: Check = {
 		if (!tags.length) return notChecked('the account has no deal tags');
 		const odd = tags.filter((tag) => typeof tag.id !== 'number' || tag.type !== 'deals');
 		return odd.length
-			? differs(`${plural(odd.length, 'tag')} not numeric or not of type deals, like ${JSON.stringify(odd[0].id)}`)
+			? differs(
+					`${plural(odd.length, 'tag')} not numeric or not of type deals, like ${JSON.stringify(odd[0].id)}`,
+				)
 			: holds(`${plural(tags.length, 'deal tag')}, numeric IDs`);
 	},
 };
 
 const v2TagType: Check = {
 	id: 'tags.v2-type-query',
-	title: 'v2 GET /tags takes a type query (§11.9 lists no parameters; the node checks the type on the records)',
+	title:
+		'v2 GET /tags takes a type query (§11.9 lists no parameters; the node checks the type on the records)',
 	depends: [],
 	sandbox: 'test/sandbox/v2/refdata.ts',
 	async run(kit) {
@@ -98,7 +103,7 @@ async function templates(kit: Kit) {
 
 const templateTypes: Check = {
 	id: 'templates.types',
-	title: "document templates' types are among the node's Type options (§11.13: \"and others\")",
+	title: 'document templates\' types are among the node\'s Type options (§11.13: "and others")',
 	depends: ['nodes/Heffl/fields.ts'],
 	sandbox: 'test/sandbox/server.ts',
 	async run(kit) {
@@ -131,7 +136,8 @@ const templateSearch: Check = {
 			);
 		const byPrefix = await found(name.slice(0, 3).toLowerCase());
 		const byMiddle = await found(name.slice(1, 4));
-		if (byPrefix && !byMiddle) return holds(`'${name}' found by its first letters, not by inner ones`);
+		if (byPrefix && !byMiddle)
+			return holds(`'${name}' found by its first letters, not by inner ones`);
 		return differs(
 			`'${name}': found by a prefix ${byPrefix ? 'yes' : 'no'}, by inner letters ${byMiddle ? 'yes' : 'no'}`,
 			'the Search filter is checked as a name prefix on the records (resources/documentTemplate.ts)',
@@ -141,15 +147,21 @@ const templateSearch: Check = {
 
 const templateGet: Check = {
 	id: 'templates.get',
-	title: 'GET /v2/document-templates/{id} answers the template with its customFields (quotation custom fields)',
+	title:
+		'GET /v2/document-templates/{id} answers the template with its customFields (quotation custom fields)',
 	depends: [CUSTOM_FIELDS],
 	sandbox: 'test/sandbox/v2/seed.ts',
 	async run(kit) {
 		const template =
-			(await templates(kit)).find((candidate) => candidate.type === 'quotations') ?? (await templates(kit))[0];
+			(await templates(kit)).find((candidate) => candidate.type === 'quotations') ??
+			(await templates(kit))[0];
 		if (!template) return notChecked('the account has no active templates');
-		const reply = await kit.probe.get('v2', kit.probe.pathOf('/document-templates', String(template.id)));
-		if (!reply.ok) return differs(`GET /v2/document-templates/${String(template.id)}: ${refusal(reply)}`);
+		const reply = await kit.probe.get(
+			'v2',
+			kit.probe.pathOf('/document-templates', String(template.id)),
+		);
+		if (!reply.ok)
+			return differs(`GET /v2/document-templates/${String(template.id)}: ${refusal(reply)}`);
 		const body = unwrapRecord(reply.body as IDataObject);
 		const fields = body.customFields;
 		if (!Array.isArray(fields))
@@ -159,17 +171,39 @@ const templateGet: Check = {
 			);
 		const unread = fields.filter((field) => !readDefinition(field));
 		return unread.length
-			? differs(`${plural(unread.length, 'definition')} the package cannot read, like ${JSON.stringify(unread[0])}`)
+			? differs(
+					`${plural(unread.length, 'definition')} the package cannot read, like ${JSON.stringify(unread[0])}`,
+				)
 			: holds(`${String(template.id)}: ${plural(fields.length, 'custom field')} read`);
 	},
 };
 
-const SANDBOX_SHAPE = ['dataType', 'entity', 'id', 'key', 'label', 'pipelineId', 'required', 'values'];
-const TEXT_TYPES = ['text', 'longtext', 'textarea', 'string', 'email', 'phone', 'phonenumber', 'link', 'url'];
+const SANDBOX_SHAPE = [
+	'dataType',
+	'entity',
+	'id',
+	'key',
+	'label',
+	'pipelineId',
+	'required',
+	'values',
+];
+const TEXT_TYPES = [
+	'text',
+	'longtext',
+	'textarea',
+	'string',
+	'email',
+	'phone',
+	'phonenumber',
+	'link',
+	'url',
+];
 
 const definitions: Check = {
 	id: 'custom-fields.definitions',
-	title: 'GET /v2/custom-fields?entity= answers {data, meta} of {id, entity, key, label, dataType, required, values, pipelineId} (§11.12 shows no shape)',
+	title:
+		'GET /v2/custom-fields?entity= answers {data, meta} of {id, entity, key, label, dataType, required, values, pipelineId} (§11.12 shows no shape)',
 	depends: [CUSTOM_FIELDS],
 	sandbox: 'test/sandbox/v2/refdata.ts',
 	async run(kit) {
@@ -177,7 +211,9 @@ const definitions: Check = {
 		const shapes = new Set<string>();
 		let count = 0;
 		const pipeline = recordsOf('v2', await kit.probe.get('v2', '/pipelines', { pageSize: 1 }))[0];
-		const scopes: IDataObject[] = ['contacts', 'companies', 'deals', 'tasks'].map((entity) => ({ entity }));
+		const scopes: IDataObject[] = ['contacts', 'companies', 'deals', 'tasks'].map((entity) => ({
+			entity,
+		}));
 		if (pipeline) scopes.push({ entity: 'deals', pipelineId: String(pipeline.id) });
 		for (const scope of scopes) {
 			const reply = await kit.probe.get('v2', '/custom-fields', scope);
@@ -195,10 +231,14 @@ const definitions: Check = {
 				count++;
 				shapes.add(Object.keys(raw).sort().join(', '));
 				const read = readDefinition(raw);
-				const type = String(raw.dataType ?? raw.type ?? raw.fieldType ?? '').toLowerCase().replace(/[^a-z]/g, '');
+				const type = String(raw.dataType ?? raw.type ?? raw.fieldType ?? '')
+					.toLowerCase()
+					.replace(/[^a-z]/g, '');
 				if (!read) problems.push(`${where}: a definition without key or label`);
 				else if (read.kind === 'text' && type && !TEXT_TYPES.includes(type))
-					problems.push(`${where}: type '${type}' of ${read.key} is not understood (values go as text)`);
+					problems.push(
+						`${where}: type '${type}' of ${read.key} is not understood (values go as text)`,
+					);
 			}
 		}
 		if (problems.length) return differs(problems.join('; '));
@@ -224,11 +264,17 @@ const v1CustomFields: Check = {
 			...recordsOf('v1', await kit.probe.get('v1', '/clients', { limit: 2 })),
 		];
 		if (!records.length) return notChecked('no v1 leads or clients');
-		const topLevel = records.filter((record) => Object.keys(record).some((key) => key.startsWith('cf_')));
-		const inside = records.flatMap((record) => Object.keys(isObject(record.customFields) ? record.customFields : {}));
+		const topLevel = records.filter((record) =>
+			Object.keys(record).some((key) => key.startsWith('cf_')),
+		);
+		const inside = records.flatMap((record) =>
+			Object.keys(isObject(record.customFields) ? record.customFields : {}),
+		);
 		const odd = inside.filter((key) => !key.startsWith('cf_'));
-		if (topLevel.length) return differs(`${plural(topLevel.length, 'record')} with top-level cf_* keys`);
-		if (odd.length) return differs(`customFields keyed otherwise: ${listing([...new Set(odd)].slice(0, 5))}`);
+		if (topLevel.length)
+			return differs(`${plural(topLevel.length, 'record')} with top-level cf_* keys`);
+		if (odd.length)
+			return differs(`customFields keyed otherwise: ${listing([...new Set(odd)].slice(0, 5))}`);
 		return inside.length
 			? holds(`${plural(inside.length, 'value')} inside customFields, all cf_ keys`)
 			: notChecked(`none of ${plural(records.length, 'record')} read holds a custom-field value`);
@@ -253,7 +299,8 @@ const unknownQuery: Check = {
 
 const webhookList: Check = {
 	id: 'webhooks.list',
-	title: 'webhook subscriptions are listed at v1 GET /webhooks (contract; not in the reference, §12.1)',
+	title:
+		'webhook subscriptions are listed at v1 GET /webhooks (contract; not in the reference, §12.1)',
 	depends: [resourceFile('webhookSubscription')],
 	sandbox: 'test/sandbox/server.ts',
 	async run(kit) {

@@ -29,9 +29,14 @@ function judgeError(api: 'v1' | 'v2', { what, reply, code }: Provoked) {
 	const read = typeof context.code === 'string' && typeof context.apiMessage === 'string';
 	const problems: string[] = [];
 	if (api === 'v1' && nested) problems.push('nested under error');
-	if (api === 'v2' && !nested) problems.push(`not under error: ${JSON.stringify(body).slice(0, 120)}`);
+	if (api === 'v2' && !nested)
+		problems.push(`not under error: ${JSON.stringify(body).slice(0, 120)}`);
 	if (source && typeof source.message !== 'string') problems.push('no message');
-	if (source && source.code !== code && !(code === 'VALIDATION_ERROR' && source.code === 'BAD_REQUEST'))
+	if (
+		source &&
+		source.code !== code &&
+		!(code === 'VALIDATION_ERROR' && source.code === 'BAD_REQUEST')
+	)
 		problems.push(`code ${JSON.stringify(source.code)}, not ${code}`);
 	return { what: `${what} → ${reply.status} ${String(context.code ?? '')}`, problems, read };
 }
@@ -41,10 +46,16 @@ async function provoke(kit: Kit, api: 'v1' | 'v2'): Promise<Provoked[]> {
 	const missing = api === 'v1' ? '/leads' : '/tasks';
 	const path = kit.probe.pathOf(missing, `${api === 'v1' ? 'ld' : 'tsk'}_hefflConformanceMissing`);
 	const notFound = await kit.probe.get(api, path);
-	if (notFound.status === 404) provoked.push({ what: `GET ${path}`, reply: notFound, code: 'NOT_FOUND' });
-	const list = api === 'v1' ? { path: '/leads', qs: { limit: 0 } } : { path: '/contacts', qs: { pageSize: 0 } };
+	if (notFound.status === 404)
+		provoked.push({ what: `GET ${path}`, reply: notFound, code: 'NOT_FOUND' });
+	const list =
+		api === 'v1'
+			? { path: '/leads', qs: { limit: 0 } }
+			: { path: '/contacts', qs: { pageSize: 0 } };
 	const invalid = await kit.probe.get(api, list.path, list.qs);
-	const query = Object.entries(list.qs).map(([name, value]) => `${name}=${value}`).join('&');
+	const query = Object.entries(list.qs)
+		.map(([name, value]) => `${name}=${value}`)
+		.join('&');
 	if (invalid.status === 400)
 		provoked.push({
 			what: `GET ${list.path}?${query}`,
@@ -55,13 +66,15 @@ async function provoke(kit: Kit, api: 'v1' | 'v2'): Promise<Provoked[]> {
 		// §4.1's own example: an invalid e-mail is a 400 BAD_REQUEST.
 		const body = { name: `${kit.marker} invalid e-mail`, email: 'not-an-e-mail' };
 		const reply = await kit.probe.create('v1', resource('lead').path, body, 'lead');
-		if (reply.status === 400) provoked.push({ what: 'POST /leads with an invalid e-mail', reply, code: 'BAD_REQUEST' });
+		if (reply.status === 400)
+			provoked.push({ what: 'POST /leads with an invalid e-mail', reply, code: 'BAD_REQUEST' });
 	}
 	return provoked;
 }
 
 function errorCheck(api: 'v1' | 'v2'): Check {
-	const shape = api === 'v1' ? '{code, message} (§4.1)' : '{error: {code, message, details}} (§4.2)';
+	const shape =
+		api === 'v1' ? '{code, message} (§4.1)' : '{error: {code, message, details}} (§4.2)';
 	return {
 		id: `errors.${api}-body`,
 		title: `${api} errors answer ${shape}: a 404 and a 400 asked for on purpose`,
@@ -76,7 +89,10 @@ function errorCheck(api: 'v1' | 'v2'): Check {
 			if (!wrong.length) return holds(seen);
 			const detail = wrong.map((entry) => `${entry.what}: ${entry.problems.join(', ')}`).join('; ');
 			return judged.every((entry) => entry.read)
-				? differs(detail, "Heffl's code and message are still read: v1's flat form and v2's nested one both are (errors.ts)")
+				? differs(
+						detail,
+						"Heffl's code and message are still read: v1's flat form and v2's nested one both are (errors.ts)",
+					)
 				: differs(detail);
 		},
 	};
@@ -85,7 +101,9 @@ function errorCheck(api: 'v1' | 'v2'): Check {
 /** Every reset value seen, as sent: `RateLimit-Reset`, or `t=` of the combined header. */
 function resets(kit: Kit): Array<{ raw: string; at: number }> {
 	return kit.probe.observed.flatMap((answer) => {
-		const raw = answer.headers['ratelimit-reset'] ?? /(?:^|[;,\s])(?:t|reset)=([^;,\s]+)/.exec(answer.headers.ratelimit ?? '')?.[1];
+		const raw =
+			answer.headers['ratelimit-reset'] ??
+			/(?:^|[;,\s])(?:t|reset)=([^;,\s]+)/.exec(answer.headers.ratelimit ?? '')?.[1];
 		return raw === undefined ? [] : [{ raw, at: answer.at }];
 	});
 }
@@ -101,7 +119,8 @@ function unitOf(raw: string): Unit {
 
 const headers: Check = {
 	id: 'rate-limit.headers',
-	title: 'answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (§5 names only RateLimit-Reset)',
+	title:
+		'answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (§5 names only RateLimit-Reset)',
 	depends: [RATE_LIMIT],
 	sandbox: 'test/sandbox/server.ts',
 	async run(kit) {
@@ -109,7 +128,9 @@ const headers: Check = {
 		if (!answers.length) return notChecked('no answers');
 		const names = new Set(answers.flatMap((answer) => Object.keys(answer.headers)));
 		const separate = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
-		const present = [...names].filter((name) => name.startsWith('ratelimit') || name === 'retry-after');
+		const present = [...names].filter(
+			(name) => name.startsWith('ratelimit') || name === 'retry-after',
+		);
 		if (separate.every((name) => names.has(name)))
 			return holds(`${listing(present)} on ${plural(answers.length, 'answer')}`);
 		return differs(
@@ -150,8 +171,12 @@ const windowCheck: Check = {
 	sandbox: 'test/sandbox/server.ts',
 	async run(kit) {
 		const answers = kit.probe.observed;
-		const readings = answers.map((answer) => ({ ...readRateLimitHeaders(answer.headers, answer.at) }));
-		const limits = [...new Set(readings.map((reading) => reading.limit).filter((limit) => limit !== undefined))];
+		const readings = answers.map((answer) => ({
+			...readRateLimitHeaders(answer.headers, answer.at),
+		}));
+		const limits = [
+			...new Set(readings.map((reading) => reading.limit).filter((limit) => limit !== undefined)),
+		];
 		const policy = answers
 			.map((answer) => /(?:^|[;,\s])w=(\d+)/.exec(answer.headers['ratelimit-policy'] ?? '')?.[1])
 			.find(Boolean);
@@ -169,7 +194,10 @@ const windowCheck: Check = {
 					: undefined,
 			);
 		if (limits.some((value) => value !== 60))
-			return differs(seen, "pacing follows the headers whatever the limit; only the 429 message says 60 (errors.ts)");
+			return differs(
+				seen,
+				'pacing follows the headers whatever the limit; only the 429 message says 60 (errors.ts)',
+			);
 		return holds(seen);
 	},
 };

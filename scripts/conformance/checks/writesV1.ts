@@ -36,7 +36,8 @@ async function lead(kit: Kit): Promise<IDataObject | undefined> {
 
 const leadCreate: Check = {
 	id: 'lead.create',
-	title: "POST /v1/leads takes the update page's fields and answers the lead (no create page, §10.1)",
+	title:
+		"POST /v1/leads takes the update page's fields and answers the lead (no create page, §10.1)",
 	depends: [resourceFile('lead')],
 	sandbox: 'test/sandbox/resources.ts',
 	write: true,
@@ -75,7 +76,8 @@ const leadUpdate: Check = {
 
 const extraKeys: Check = {
 	id: 'lead.extra-keys',
-	title: 'a lead keeps additional body keys (§10.1 shows `{key} any`); the node sends them only from Extra Fields',
+	title:
+		'a lead keeps additional body keys (§10.1 shows `{key} any`); the node sends them only from Extra Fields',
 	depends: [],
 	sandbox: 'test/sandbox/resources.ts',
 	write: true,
@@ -85,7 +87,8 @@ const extraKeys: Check = {
 		const reply = await kit.probe.change('v1', LEAD.path, String(created.id), 'PUT', {
 			hefflConformanceProbe: 'kept',
 		});
-		const adapts = 'only what a user writes in Extra Fields (JSON) is sent; Heffl’s answer is theirs';
+		const adapts =
+			'only what a user writes in Extra Fields (JSON) is sent; Heffl’s answer is theirs';
 		if (!reply.ok) return differs(`refused: ${refusal(reply)}`, adapts);
 		return isObject(reply.body) && reply.body.hefflConformanceProbe === 'kept'
 			? holds('accepted and kept on the record')
@@ -110,15 +113,19 @@ async function company(kit: Kit): Promise<IDataObject | undefined> {
 
 const clientUpdate: Check = {
 	id: 'client.update',
-	title: 'a client is changed with PATCH /v1/clients/{id} (one page version says PATCH, one PUT: §10.2, §17.4)',
+	title:
+		'a client is changed with PATCH /v1/clients/{id} (one page version says PATCH, one PUT: §10.2, §17.4)',
 	depends: [resourceFile('client')],
 	sandbox: 'test/sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await company(kit);
-		if (!created) return notChecked(`no company client could be created: ${String(kit.shared.clientProblem)}`);
+		if (!created)
+			return notChecked(`no company client could be created: ${String(kit.shared.clientProblem)}`);
 		const website = 'https://example.com/heffl-conformance';
-		const reply = await kit.probe.change('v1', CLIENT.path, String(created.id), 'PATCH', { website });
+		const reply = await kit.probe.change('v1', CLIENT.path, String(created.id), 'PATCH', {
+			website,
+		});
 		if (!reply.ok) return differs(`PATCH refused: ${refusal(reply)}`);
 		return holds(`PATCH answered ${reply.status} for ${String(created.id)}`);
 	},
@@ -126,13 +133,15 @@ const clientUpdate: Check = {
 
 const personFields: Check = {
 	id: 'client.company-person-fields',
-	title: 'a company client takes person fields such as email and phone (§10.2 version 1 allows, version 2 forbids)',
+	title:
+		'a company client takes person fields such as email and phone (§10.2 version 1 allows, version 2 forbids)',
 	depends: [],
 	sandbox: 'test/sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await company(kit);
-		if (!created) return notChecked(`no company client could be created: ${String(kit.shared.clientProblem)}`);
+		if (!created)
+			return notChecked(`no company client could be created: ${String(kit.shared.clientProblem)}`);
 		const reply = await kit.probe.change('v1', CLIENT.path, String(created.id), 'PATCH', {
 			email: `${kit.marker}@example.com`,
 			phone: '+15550100',
@@ -146,4 +155,10 @@ const personFields: Check = {
 	},
 };
 
-export const V1_WRITE_CHECKS: Check[] = [leadCreate, leadUpdate, extraKeys, clientUpdate, personFields];
+export const V1_WRITE_CHECKS: Check[] = [
+	leadCreate,
+	leadUpdate,
+	extraKeys,
+	clientUpdate,
+	personFields,
+];

@@ -10,7 +10,16 @@ import type { CustomFieldDefinition } from '../../../nodes/Heffl/customFields';
 import { customFieldValue, readDefinition } from '../../../nodes/Heffl/customFields';
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import type { Reply } from '../probe';
-import { isObject, listing, names, recordsOf, refusal, resource, resourceFile, timeOf } from '../reads';
+import {
+	isObject,
+	listing,
+	names,
+	recordsOf,
+	refusal,
+	resource,
+	resourceFile,
+	timeOf,
+} from '../reads';
 import type { Check, Kit, Result } from '../types';
 import { differs, holds, notChecked } from '../types';
 
@@ -41,14 +50,20 @@ function sample(definition: CustomFieldDefinition, kit: Kit): IDataObject[string
 }
 
 /** Values for the required definitions, but `except`. */
-function requiredValues(definitions: CustomFieldDefinition[], kit: Kit, except?: string): IDataObject {
+function requiredValues(
+	definitions: CustomFieldDefinition[],
+	kit: Kit,
+	except?: string,
+): IDataObject {
 	const values: IDataObject = {};
 	for (const definition of definitions)
-		if (definition.required && definition.key !== except) values[definition.key] = sample(definition, kit) ?? null;
+		if (definition.required && definition.key !== except)
+			values[definition.key] = sample(definition, kit) ?? null;
 	return values;
 }
 
-const tasks = (kit: Kit) => (Array.isArray(kit.shared.tasks) ? (kit.shared.tasks as IDataObject[]) : []);
+const tasks = (kit: Kit) =>
+	Array.isArray(kit.shared.tasks) ? (kit.shared.tasks as IDataObject[]) : [];
 const noTask = notChecked('no task was created (lists.cursor-kind)');
 
 const taskDefaults: Check = {
@@ -80,7 +95,10 @@ const dates: Check = {
 		const sent = Date.parse(DUE);
 		if (back === sent) return holds(`dueDate ${DUE} came back as ${String(task.dueDate)}`);
 		if (back !== undefined && Math.floor(back / 1000) === Math.floor(sent / 1000))
-			return differs(`dueDate kept to the second: ${String(task.dueDate)}`, 'the instant is kept; only milliseconds are lost');
+			return differs(
+				`dueDate kept to the second: ${String(task.dueDate)}`,
+				'the instant is kept; only milliseconds are lost',
+			);
 		return differs(`dueDate ${DUE} came back as ${JSON.stringify(task.dueDate)}`);
 	},
 };
@@ -94,7 +112,9 @@ const nullClears: Check = {
 	async run(kit) {
 		const [task] = tasks(kit);
 		if (!task) return noTask;
-		const reply = await kit.probe.change('v2', '/tasks', String(task.id), 'PATCH', { description: null });
+		const reply = await kit.probe.change('v2', '/tasks', String(task.id), 'PATCH', {
+			description: null,
+		});
 		if (!reply.ok) return differs(`refused: ${refusal(reply)}`);
 		const after = unwrapRecord(reply.body as IDataObject).description;
 		return after === null || after === undefined || after === ''
@@ -133,7 +153,8 @@ const noContact = (kit: Kit) =>
 
 const contactCreate: Check = {
 	id: 'contact.create',
-	title: "POST /v2/contacts takes the update page's fields and answers the contact (create page not stored, §11.1)",
+	title:
+		"POST /v2/contacts takes the update page's fields and answers the contact (create page not stored, §11.1)",
 	depends: [resourceFile('contact')],
 	sandbox: 'test/sandbox/v2/crm.ts',
 	write: true,
@@ -144,7 +165,10 @@ const contactCreate: Check = {
 			(key) => created[key] === undefined || created[key] === null,
 		);
 		return lost.length
-			? differs(`created ${String(created.id)}; the answer lacks ${listing(lost)}`, 'the node outputs the answer as it comes')
+			? differs(
+					`created ${String(created.id)}; the answer lacks ${listing(lost)}`,
+					'the node outputs the answer as it comes',
+				)
 			: holds(`created ${String(created.id)} with every field sent`);
 	},
 };
@@ -189,7 +213,8 @@ const contactRequired: Check = {
 
 const customValues: Check = {
 	id: 'custom-fields.values',
-	title: "custom-field values as the node converts them (numbers, booleans, YYYY-MM-DD, allowed options) are taken and kept (§9.2)",
+	title:
+		'custom-field values as the node converts them (numbers, booleans, YYYY-MM-DD, allowed options) are taken and kept (§9.2)',
 	depends: [CUSTOM_FIELDS],
 	sandbox: 'test/sandbox/fields.ts',
 	write: true,
@@ -222,7 +247,8 @@ const customValues: Check = {
 
 const unknownKey: Check = {
 	id: 'custom-fields.unknown-key',
-	title: 'a cf_* key without a definition is refused, naming it (§9.2: only documented fields and cf_* keys)',
+	title:
+		'a cf_* key without a definition is refused, naming it (§9.2: only documented fields and cf_* keys)',
 	depends: [],
 	sandbox: 'test/sandbox/v2/body.ts',
 	write: true,
@@ -230,8 +256,11 @@ const unknownKey: Check = {
 		const created = await contact(kit);
 		if (!created) return noContact(kit);
 		const key = 'cf_heffl_conformance_unknown';
-		const reply = await kit.probe.change('v2', CONTACT.path, String(created.id), 'PATCH', { [key]: 'x' });
-		const adapts = 'the node refuses unknown keys itself where it has the definitions, and sends others for Heffl to judge (customFields.ts)';
+		const reply = await kit.probe.change('v2', CONTACT.path, String(created.id), 'PATCH', {
+			[key]: 'x',
+		});
+		const adapts =
+			'the node refuses unknown keys itself where it has the definitions, and sends others for Heffl to judge (customFields.ts)';
 		if (reply.ok) return differs('accepted', adapts);
 		return reply.status === 400 && names(reply, key)
 			? holds(`refused: ${refusal(reply)}`)
@@ -241,14 +270,23 @@ const unknownKey: Check = {
 
 const requiredOnCreate: Check = {
 	id: 'custom-fields.required-on-create',
-	title: 'a create without a required custom field is refused, naming it (§9.1: fields can be Required)',
+	title:
+		'a create without a required custom field is refused, naming it (§9.1: fields can be Required)',
 	depends: [],
 	sandbox: 'test/sandbox/v2/body.ts',
 	write: true,
 	async run(kit) {
 		const bodies: Record<string, { path: string; label: string; body: IDataObject }> = {
-			contacts: { path: CONTACT.path, label: 'contact', body: { firstName: 'Heffl', lastName: `${kit.marker} required field` } },
-			companies: { path: '/companies', label: 'company', body: { name: `${kit.marker} required field` } },
+			contacts: {
+				path: CONTACT.path,
+				label: 'contact',
+				body: { firstName: 'Heffl', lastName: `${kit.marker} required field` },
+			},
+			companies: {
+				path: '/companies',
+				label: 'company',
+				body: { name: `${kit.marker} required field` },
+			},
 			tasks: { path: '/tasks', label: 'task', body: { title: `${kit.marker} required field` } },
 		};
 		for (const [entity, { path, label, body }] of Object.entries(bodies)) {
@@ -256,7 +294,14 @@ const requiredOnCreate: Check = {
 			const required = definitions.find((definition) => definition.required);
 			if (!required) continue;
 			const values = requiredValues(definitions, kit, required.key);
-			return await refusedWithout(kit, path, label, { ...body, ...values }, required.key, 'the node asks for required custom fields on Create anyway (customFields.ts)');
+			return await refusedWithout(
+				kit,
+				path,
+				label,
+				{ ...body, ...values },
+				required.key,
+				'the node asks for required custom fields on Create anyway (customFields.ts)',
+			);
 		}
 		return notChecked('no contact, company or task custom field is required in this account');
 	},
@@ -264,7 +309,8 @@ const requiredOnCreate: Check = {
 
 const dealDefaults: Check = {
 	id: 'deal.create-defaults',
-	title: "a new v2 deal without a stage gets its pipeline's first ACTIVE stage and status ACTIVE (§11.3)",
+	title:
+		"a new v2 deal without a stage gets its pipeline's first ACTIVE stage and status ACTIVE (§11.3)",
 	depends: [],
 	sandbox: 'test/sandbox/v2/crm.ts',
 	write: true,
@@ -277,11 +323,19 @@ const dealDefaults: Check = {
 			.filter((stage) => stage.type === 'ACTIVE')
 			.sort((a, b) => Number(a.position) - Number(b.position))[0];
 		if (!pipeline || !first) return notChecked('no pipeline with an ACTIVE stage');
-		const definitions = await definitionsOf(kit, { entity: 'deals', pipelineId: String(pipeline.id) });
+		const definitions = await definitionsOf(kit, {
+			entity: 'deals',
+			pipelineId: String(pipeline.id),
+		});
 		const reply = await kit.probe.create(
 			'v2',
 			'/deals',
-			{ title: `${kit.marker} deal`, clientId: String(client.id), pipelineId: String(pipeline.id), ...requiredValues(definitions, kit) },
+			{
+				title: `${kit.marker} deal`,
+				clientId: String(client.id),
+				pipelineId: String(pipeline.id),
+				...requiredValues(definitions, kit),
+			},
 			'deal',
 		);
 		if (!reply.ok) return differs(`refused: ${refusal(reply)}`);
@@ -300,11 +354,14 @@ const linkedDelete: Check = {
 	write: true,
 	async run(kit) {
 		const client = await contact(kit);
-		if (!client || !isObject(kit.shared.deal)) return notChecked('no contact with a deal (deal.create-defaults)');
+		if (!client || !isObject(kit.shared.deal))
+			return notChecked('no contact with a deal (deal.create-defaults)');
 		const reply = await kit.probe.remove('v2', CONTACT.path, String(client.id));
-		const adapts = "the node adds why Heffl may refuse it to any 400 (resources/contact.ts)";
+		const adapts = 'the node adds why Heffl may refuse it to any 400 (resources/contact.ts)';
 		if (reply.ok) return differs('the contact was deleted although a deal links to it', adapts);
-		return reply.status === 400 ? holds(`refused: ${refusal(reply)}`) : differs(`refused: ${refusal(reply)}`, adapts);
+		return reply.status === 400
+			? holds(`refused: ${refusal(reply)}`)
+			: differs(`refused: ${refusal(reply)}`, adapts);
 	},
 };
 
@@ -315,7 +372,10 @@ async function quotationBody(kit: Kit): Promise<IDataObject | string> {
 	const templates = recordsOf('v2', await kit.probe.get('v2', '/document-templates'));
 	const template = templates.find((candidate) => candidate.type === 'quotations');
 	if (!template) return 'no active quotations template';
-	const full = await kit.probe.get('v2', kit.probe.pathOf('/document-templates', String(template.id)));
+	const full = await kit.probe.get(
+		'v2',
+		kit.probe.pathOf('/document-templates', String(template.id)),
+	);
 	const fields = full.ok ? unwrapRecord(full.body as IDataObject).customFields : [];
 	const definitions = (Array.isArray(fields) ? fields : [])
 		.map(readDefinition)
@@ -333,7 +393,8 @@ async function quotationBody(kit: Kit): Promise<IDataObject | string> {
 
 const quotationCreate: Check = {
 	id: 'quotation.create',
-	title: 'POST /v2/quotations takes line items as quotationProducts and answers them as lineItems (§11.4, §17.15)',
+	title:
+		'POST /v2/quotations takes line items as quotationProducts and answers them as lineItems (§11.4, §17.15)',
 	depends: [resourceFile('quotation')],
 	sandbox: 'test/sandbox/v2/crm.ts',
 	write: true,
@@ -351,7 +412,8 @@ const quotationCreate: Check = {
 
 const quotationRequired: Check = {
 	id: 'quotation.required',
-	title: 'a quotation needs date and line items (§11.4: their required marks are cut; the node requires neither)',
+	title:
+		'a quotation needs date and line items (§11.4: their required marks are cut; the node requires neither)',
 	depends: [],
 	sandbox: 'test/sandbox/v2/crm.ts',
 	write: true,
@@ -359,11 +421,27 @@ const quotationRequired: Check = {
 		const body = await quotationBody(kit);
 		if (typeof body === 'string') return notChecked(body);
 		const { date, quotationProducts, ...rest } = body;
-		const withoutDate = await refusedWithout(kit, '/quotations', 'quotation', { ...rest, quotationProducts }, 'date', NAMES_IT);
-		const withoutLines = await refusedWithout(kit, '/quotations', 'quotation', { ...rest, date }, ['quotationProducts', 'lineItems'], NAMES_IT);
+		const withoutDate = await refusedWithout(
+			kit,
+			'/quotations',
+			'quotation',
+			{ ...rest, quotationProducts },
+			'date',
+			NAMES_IT,
+		);
+		const withoutLines = await refusedWithout(
+			kit,
+			'/quotations',
+			'quotation',
+			{ ...rest, date },
+			['quotationProducts', 'lineItems'],
+			NAMES_IT,
+		);
 		const both = [withoutDate, withoutLines];
 		const seen = both.map((result) => ('seen' in result ? result.seen : '')).join('; ');
-		return both.every((result) => result.outcome === 'holds') ? holds(seen) : differs(seen, NAMES_IT);
+		return both.every((result) => result.outcome === 'holds')
+			? holds(seen)
+			: differs(seen, NAMES_IT);
 	},
 };
 
