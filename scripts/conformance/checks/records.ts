@@ -282,7 +282,46 @@ const pipelineStages: Check = {
 	},
 };
 
+/** The fields pickers show, per reference list: the sandbox's shapes (§11.9, §11.11, §13 show none). */
+const SHAPES: Record<string, string[]> = {
+	user: ['id', 'name', 'email'],
+	clientStage: ['id', 'name'],
+	crmSource: ['id', 'name'],
+	tag: ['id', 'name', 'type', 'color'],
+};
+
+const referenceShapes: Check = {
+	id: 'reference.shapes',
+	title:
+		'users show id, name and email; client stages and sources id and name; tags id, name, type and color',
+	depends: ['nodes/Heffl/methods/loadOptions.ts'],
+	sandbox: 'test/sandbox/v2/refdata.ts',
+	async run(kit) {
+		const missing: string[] = [];
+		const read: string[] = [];
+		for (const [value, keys] of Object.entries(SHAPES)) {
+			const { path } = resource(value);
+			const record = recordsOf('v2', await firstOf(kit, path))[0];
+			if (!record) continue;
+			const absent = keys.filter((key) => !(key in record));
+			if (absent.length) missing.push(`${path} without ${listing(absent)}`);
+			else read.push(path);
+		}
+		if (missing.length)
+			return differs(
+				missing.join('; '),
+				missing.some((entry) => / without (id|name)\b/.test(entry))
+					? undefined
+					: 'pickers show the name; the rest is only shown when there',
+			);
+		return read.length
+			? holds(`as expected on ${listing(read)}`)
+			: notChecked('the reference lists are empty');
+	},
+};
+
 export const RECORD_CHECKS: Check[] = [
+	referenceShapes,
 	idPrefixes,
 	leadRows,
 	stageNames,

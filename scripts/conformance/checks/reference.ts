@@ -62,11 +62,19 @@ const v1Tags: Check = {
 		if (!tags) return differs('no items list');
 		if (!tags.length) return notChecked('the account has no deal tags');
 		const odd = tags.filter((tag) => typeof tag.id !== 'number' || tag.type !== 'deals');
+		const v2 = recordsOf('v2', await kit.probe.get('v2', '/tags', { pageSize: 100 }));
+		const unpaired = tags.filter(
+			(tag) => !v2.some((other) => other.id === `tag_${String(tag.id)}`),
+		);
 		return odd.length
 			? differs(
 					`${plural(odd.length, 'tag')} not numeric or not of type deals, like ${JSON.stringify(odd[0].id)}`,
 				)
-			: holds(`${plural(tags.length, 'deal tag')}, numeric IDs`);
+			: unpaired.length
+				? differs(
+						`v1 tag ${String(unpaired[0].id)} has no v2 tag_${String(unpaired[0].id)}: the two views number tags differently`,
+					)
+				: holds(`${plural(tags.length, 'deal tag')}, numeric IDs, each the v2 tag_<ID>`);
 	},
 };
 

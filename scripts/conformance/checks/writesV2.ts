@@ -169,7 +169,7 @@ const contactCreate: Check = {
 					`created ${String(created.id)}; the answer lacks ${listing(lost)}`,
 					'the node outputs the answer as it comes',
 				)
-			: holds(`created ${String(created.id)} with every field sent`);
+			: holds(`created ${String(created.id)} (type ${String(created.type)}) with every field sent`);
 	},
 };
 
@@ -318,10 +318,7 @@ const dealDefaults: Check = {
 		const client = await contact(kit);
 		if (!client) return noContact(kit);
 		const pipeline = recordsOf('v2', await kit.probe.get('v2', '/pipelines', { pageSize: 1 }))[0];
-		const stages = (Array.isArray(pipeline?.stages) ? pipeline.stages : []) as IDataObject[];
-		const first = stages
-			.filter((stage) => stage.type === 'ACTIVE')
-			.sort((a, b) => Number(a.position) - Number(b.position))[0];
+		const first = firstActive(pipeline);
 		if (!pipeline || !first) return notChecked('no pipeline with an ACTIVE stage');
 		const definitions = await definitionsOf(kit, {
 			entity: 'deals',
@@ -343,6 +340,65 @@ const dealDefaults: Check = {
 		kit.shared.deal = deal;
 		const seen = `stage ${String(deal.stageId)} (first ACTIVE: ${String(first.id)}), status ${String(deal.status)}, currency ${String(deal.currency)}`;
 		return deal.stageId === first.id && deal.status === 'ACTIVE' ? holds(seen) : differs(seen);
+	},
+};
+
+/** The first ACTIVE stage of a pipeline, by position: where a deal lands without a stage. */
+function firstActive(pipeline: IDataObject | undefined): IDataObject | undefined {
+	const stages = (Array.isArray(pipeline?.stages) ? pipeline.stages : []) as IDataObject[];
+	return stages
+		.filter((stage) => stage.type === 'ACTIVE')
+		.sort((a, b) => Number(a.position) - Number(b.position))[0];
+}
+
+const dealUpdates: Check = {
+	id: 'deal.updates',
+	title:
+		"a WON deal moved to an ACTIVE stage becomes ACTIVE; moved to another pipeline without a stage, it lands in that pipeline's first ACTIVE stage",
+	depends: [],
+	sandbox: 'test/sandbox/v2/crm.ts',
+	write: true,
+	async run(kit) {
+		const deal = kit.shared.deal;
+		if (!isObject(deal)) return notChecked('no deal was created (deal.create-defaults)');
+		const id = String(deal.id);
+		const seen: string[] = [];
+		let same = true;
+		const pipelines = recordsOf('v2', await kit.probe.get('v2', '/pipelines', { pageSize: 100 }));
+		const own = pipelines.find((pipeline) => pipeline.id === deal.pipelineId);
+		const stages = (Array.isArray(own?.stages) ? own.stages : []) as IDataObject[];
+		const another = stages.find((stage) => stage.type === 'ACTIVE' && stage.id !== deal.stageId);
+		if (another) {
+			const won = await kit.probe.change('v2', '/deals', id, 'PATCH', { status: 'WON' });
+			const moved = won.ok
+				? await kit.probe.change('v2', '/deals', id, 'PATCH', { stageId: String(another.id) })
+				: won;
+			if (!moved.ok) return differs(`refused: ${refusal(moved)}`);
+			const status = unwrapRecord(moved.body as IDataObject).status;
+			seen.push(`WON, then moved to another ACTIVE stage: status ${String(status)}`);
+			same &&= status === 'ACTIVE';
+		} else seen.push('one ACTIVE stage only: no stage move tried');
+		const other = pipelines.find(
+			(pipeline) => pipeline.id !== deal.pipelineId && firstActive(pipeline),
+		);
+		if (other) {
+			const definitions = await definitionsOf(kit, {
+				entity: 'deals',
+				pipelineId: String(other.id),
+			});
+			const moved = await kit.probe.change('v2', '/deals', id, 'PATCH', {
+				pipelineId: String(other.id),
+				...requiredValues(definitions, kit),
+			});
+			if (!moved.ok) return differs(`${seen.join('; ')}; the move was refused: ${refusal(moved)}`);
+			const stage = unwrapRecord(moved.body as IDataObject).stageId;
+			seen.push(
+				`moved to ${String(other.id)}: stage ${String(stage)} (first ACTIVE: ${String(firstActive(other)?.id)})`,
+			);
+			same &&= stage === firstActive(other)?.id;
+		} else seen.push('one pipeline only: no move tried');
+		if (!another && !other) return notChecked(seen.join('; '));
+		return same ? holds(seen.join('; ')) : differs(seen.join('; '));
 	},
 };
 
@@ -405,7 +461,7 @@ const quotationCreate: Check = {
 		if (!reply.ok) return differs(`refused: ${refusal(reply)}`);
 		const quotation = unwrapRecord(reply.body as IDataObject);
 		const lines = Array.isArray(quotation.lineItems) ? quotation.lineItems.length : 0;
-		const seen = `${String(quotation.id)}: ${lines} line item(s), status ${String(quotation.status)}, currency ${String(quotation.currency)}`;
+		const seen = `${String(quotation.id)}: ${lines} line item(s), status ${String(quotation.status)}, currency ${String(quotation.currency)}, totalAmount ${String(quotation.totalAmount)} for one line of 1 × 1`;
 		return lines === 1 ? holds(seen) : differs(seen);
 	},
 };
@@ -455,6 +511,7 @@ export const V2_WRITE_CHECKS: Check[] = [
 	unknownKey,
 	requiredOnCreate,
 	dealDefaults,
+	dealUpdates,
 	quotationCreate,
 	quotationRequired,
 	// Last: if Heffl deletes a linked contact after all, no check after it needs the contact.
