@@ -88,8 +88,18 @@ async function main() {
 		only,
 		progress: (line) => console.error(`  ${redact(line, apiKey)}`),
 	});
+	// Ctrl-C reaches this process twice at once, from the terminal and relayed by npm and
+	// tsx: a signal within a second of the first is the same interruption.
+	let firstSignal = 0;
 	const onSignal = (signal: string) => {
-		console.error(`\n${signal}: stopping; deleting what this run created (again to give up)…`);
+		const now = Date.now();
+		if (firstSignal && now - firstSignal < 1000) return;
+		console.error(
+			firstSignal
+				? `\n${signal} again: giving up the clean-up; what is left is listed below`
+				: `\n${signal}: stopping; deleting what this run created (again to give up)…`,
+		);
+		firstSignal ||= now;
 		conformance.interrupt();
 	};
 	process.on('SIGINT', () => onSignal('SIGINT'));

@@ -145,6 +145,8 @@ export class Conformance {
 		else {
 			try {
 				result = await check.run(kit);
+				// What a check saw after an interruption is a cancelled request, not Heffl's answer.
+				if (this.interrupts) result = { outcome: 'not checked', why: 'interrupted' };
 			} catch (error) {
 				const message = (error as Error).message;
 				result = {

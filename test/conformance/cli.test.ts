@@ -35,25 +35,25 @@ interface Ran {
 async function conformance(
 	args: string[],
 	during?: (child: ReturnType<typeof spawn>) => Promise<void>,
+	ownGroup = false,
 ): Promise<Ran> {
-	const child = spawn(
-		join(process.cwd(), 'node_modules/.bin/tsx'),
-		[
-			'scripts/conformance/cli.ts',
-			'--key-env',
-			'KIT_TEST_KEY',
-			'--base-url',
-			sandbox.urls.origin,
-			...args,
-		],
-		{ env: { ...process.env, KIT_TEST_KEY: sandbox.apiKey }, stdio: ['ignore', 'pipe', 'pipe'] },
-	);
+	const options = ['--key-env', 'KIT_TEST_KEY', '--base-url', sandbox.urls.origin, ...args];
+	// In its own process group, as a terminal starts it: through npm, which relays signals too.
+	const [command, commandArgs] = ownGroup
+		? ['npm', ['run', 'conformance', '--silent', '--', ...options]]
+		: [join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/conformance/cli.ts', ...options]];
+	const child = spawn(command, commandArgs, {
+		env: { ...process.env, KIT_TEST_KEY: sandbox.apiKey },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: ownGroup,
+	});
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	// `close`, not `exit`: npm may end first, and the command's output goes on until it ends.
 	const exited = new Promise<number | null>((resolve) =>
-		child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+		child.on('close', (code, signal) => resolve(code ?? (signal ? -1 : null))),
 	);
 	if (during) await during(child);
 	return { code: await exited, stdout, stderr };
@@ -107,24 +107,39 @@ describe('npm run conformance', () => {
 		}
 	}, 60_000);
 
-	test('SIGTERM in the middle of --write: it stops, deletes what it created, exits 130', async () => {
-		sandbox.faults.set({ latencyMs: 120 });
-		try {
-			const ran = await conformance(['--write'], async (child) => {
-				for (let waited = 0; markedRecords(sandbox).length < 3 && waited < 40_000; waited += 50)
-					await sleep(50);
-				expect(markedRecords(sandbox).length).toBeGreaterThanOrEqual(3);
-				child.kill('SIGTERM');
-			});
-			expect(ran.code).toBe(130);
-			expect(ran.stderr).toContain('SIGTERM: stopping');
-			expect(ran.stdout).toContain('Interrupted');
-			expect(ran.stdout).not.toContain('NOT DELETED');
-			expect(markedRecords(sandbox)).toEqual([]);
-		} finally {
-			sandbox.faults.clear();
-		}
-	}, 90_000);
+	test.each([
+		['SIGTERM to the command', 'SIGTERM', false],
+		['Ctrl-C: SIGINT to the process group of npm run conformance', 'SIGINT', true],
+	] as const)(
+		'%s in the middle of --write: it stops, deletes what it created, exits 130',
+		async (_, signal, group) => {
+			sandbox.faults.set({ latencyMs: 120 });
+			try {
+				const ran = await conformance(
+					['--write'],
+					async (child) => {
+						for (let waited = 0; markedRecords(sandbox).length < 3 && waited < 40_000; waited += 50)
+							await sleep(50);
+						expect(markedRecords(sandbox).length).toBeGreaterThanOrEqual(3);
+						if (group) process.kill(-(child.pid as number), signal);
+						else child.kill(signal);
+					},
+					group,
+				);
+				// npm itself ends by the signal; the command under it exits 130 after cleaning up.
+				expect(ran.code).toBe(group ? -1 : 130);
+				expect(ran.stderr).toContain(`${signal}: stopping`);
+				expect(ran.stderr).not.toContain('giving up the clean-up');
+				expect(ran.stdout).toContain('Interrupted');
+				expect(ran.stdout).not.toContain('NOT DELETED');
+				expect(ran.stdout).not.toContain('**differs**');
+				expect(markedRecords(sandbox)).toEqual([]);
+			} finally {
+				sandbox.faults.clear();
+			}
+		},
+		90_000,
+	);
 
 	test('a record it cannot delete is listed with its ID, and the run exits 3', async () => {
 		const remove = sandbox.beforeRoute(({ method, path }) => {
