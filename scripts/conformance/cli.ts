@@ -24,6 +24,8 @@ const HELP = `Usage: npm run conformance -- [options]
   --json FILE       also write the report as JSON (attach it to an issue)
   --write           also run the checks that create records (marked, deleted before exit)
   --only ID,ID      run only these checks
+  --sandbox         check the local sandbox instead (started here, 60 requests per second):
+                    what CI runs, and a way to see the kit work without an account
 
 Exit: 0 every assumption the package depends on holds, 1 one differs, 2 bad usage,
 3 records could not be deleted (listed), 130 interrupted.`;
@@ -46,7 +48,7 @@ function parse(argv: string[]) {
 			fail(
 				'the key is never an argument (it would stay in your shell history): put it in an environment variable and pass --key-env NAME',
 			);
-		if (flag === '--write') options.write = true;
+		if (flag === '--write' || flag === '--sandbox') options[flag.slice(2)] = true;
 		else if (valued.includes(flag)) {
 			const value = inline ?? argv[++index];
 			if (value === undefined || value.startsWith('--')) fail(`${flag} needs a value`);
@@ -70,12 +72,24 @@ function baseUrls(options: Record<string, string | true>) {
 	return { v1, v2 };
 }
 
-async function main() {
-	const options = parse(process.argv.slice(2));
+/** The local sandbox (test/sandbox), seeded, rate-limited per second so a run takes seconds. */
+async function localSandbox() {
+	const { startSandbox } = await import('../../test/sandbox');
+	const sandbox = await startSandbox({ rateLimit: { limit: 60, windowMs: 1000 } });
+	return { sandbox, apiKey: sandbox.apiKey, v1: sandbox.urls.v1, v2: sandbox.urls.v2 };
+}
+
+async function target(options: Record<string, string | true>) {
+	if (options.sandbox === true) return await localSandbox();
 	const keyEnv = typeof options['key-env'] === 'string' ? options['key-env'] : 'HEFFL_API_KEY';
 	const apiKey = (process.env[keyEnv] ?? '').trim();
 	if (!apiKey) fail(`the environment variable ${keyEnv} holds no API key`);
-	const { v1, v2 } = baseUrls(options);
+	return { sandbox: undefined, apiKey, ...baseUrls(options) };
+}
+
+async function main() {
+	const options = parse(process.argv.slice(2));
+	const { sandbox, apiKey, v1, v2 } = await target(options);
 	const only =
 		typeof options.only === 'string' ? options.only.split(',').map((id) => id.trim()) : undefined;
 	const write = options.write === true;
@@ -105,6 +119,7 @@ async function main() {
 	process.on('SIGINT', () => onSignal('SIGINT'));
 	process.on('SIGTERM', () => onSignal('SIGTERM'));
 	const report = await conformance.run();
+	await sandbox?.close();
 	console.log(table(report, apiKey));
 	if (typeof options.json === 'string') {
 		writeFileSync(options.json, `${json(report, apiKey)}\n`);

@@ -150,6 +150,14 @@ export class Probe {
 			this.spentUntil = observed.at + resetInMs;
 	}
 
+	/** What the last answer said of the key's budget: requests left, and milliseconds until they reset. */
+	budget(): { remaining?: number; resetInMs?: number } {
+		const last = this.observed[this.observed.length - 1];
+		if (!last) return {};
+		const { remaining, resetInMs } = readRateLimitHeaders(last.headers, Date.now());
+		return { remaining, resetInMs };
+	}
+
 	/** Ends the request under way and every later one of this phase (Ctrl-C, SIGTERM). */
 	abort(): void {
 		this.cancel.abort();

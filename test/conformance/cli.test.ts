@@ -76,6 +76,19 @@ describe('npm run conformance', () => {
 			expect(text).not.toContain(sandbox.apiKey);
 	}, 60_000);
 
+	test('--sandbox: the local sandbox, started by the command (what CI runs)', async () => {
+		const child = spawn(
+			join(process.cwd(), 'node_modules/.bin/tsx'),
+			['scripts/conformance/cli.ts', '--sandbox', '--only', 'v2.lists,lists.order'],
+			{ stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		let stdout = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+		expect(stdout).toMatch(/\| `lists\.order` \| .* \| \*\*holds\*\*: newest first/);
+		expect(stdout).toContain('2 hold, 0 differ');
+	}, 60_000);
+
 	test('the key is never an argument, and a missing one is named', async () => {
 		const asArgument = await conformance(['--key', sandbox.apiKey]);
 		expect(asArgument.code).toBe(2);

@@ -72,16 +72,19 @@ describe('each switched behaviour is named, and nothing else', () => {
 });
 
 describe('alternatives set outside the behaviours', () => {
-	test('60 requests per hour: rate-limit.window differs and fails the run (a spent key would wait up to an hour)', async () => {
+	test('60 requests per hour: rate-limit.window differs and fails the run, and --write creates nothing the spent budget could not delete', async () => {
 		sandbox.setRateLimit({ limit: 60, windowMs: 3_600_000 });
 		try {
-			const report = await runKit(sandbox);
+			const report = await runKit(sandbox, { write: true });
 			expect(differing(report)).toEqual({
 				ids: ['rate-limit.window'],
 				fails: ['rate-limit.window'],
 			});
 			expect(detailOf(report, 'rate-limit.window')).toMatch(/limit 60, window 3600 s/);
 			expect(report.exitCode).toBe(1);
+			// With --write, nothing is created that the spent budget could not delete for an hour.
+			expect(report.records.created).toBe(0);
+			expect(detailOf(report, 'lead.create')).toMatch(/requests left until .*fewer than the 60/);
 		} finally {
 			sandbox.setRateLimit(KIT_SANDBOX.rateLimit as { limit: number; windowMs: number });
 		}

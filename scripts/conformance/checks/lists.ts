@@ -295,5 +295,7 @@ export const LIST_CHECKS: Check[] = [
 	order,
 	orderByValues,
 	filterFields,
-	cursorKind,
 ];
+
+/** The first write check: the tasks it creates serve the later task checks. */
+export const LIST_WRITE_CHECKS: Check[] = [cursorKind];
