@@ -9,7 +9,7 @@ import { RESOURCES } from '../../nodes/Heffl/resources';
 import type { ResourceSpec } from '../../nodes/Heffl/spec';
 import { WATCHED_KINDS } from '../../nodes/HefflPollingTrigger/kinds';
 import type { ApiVersion } from '../../nodes/shared/transport';
-import { API_VERSIONS } from '../../nodes/shared/transport';
+import { API_VERSIONS, unwrapRecord } from '../../nodes/shared/transport';
 import type { Reply } from './probe';
 import type { Kit } from './types';
 
@@ -102,3 +102,28 @@ export function listing(items: string[]): string {
 	if (items.length <= 1) return items.join('');
 	return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/**
+ * A record several checks use, created once by the first that needs it (then remembered in
+ * `kit.shared[name]`); undefined when Heffl refused it, with the refusal in `problemOf`.
+ */
+export async function fixture(
+	kit: Kit,
+	name: string,
+	create: { api: ApiVersion; path: string; label: string; body: () => Promise<IDataObject> },
+): Promise<IDataObject | undefined> {
+	if (!(name in kit.shared)) {
+		const reply = await kit.probe.create(
+			create.api,
+			create.path,
+			await create.body(),
+			create.label,
+		);
+		kit.shared[name] = reply.ok ? unwrapRecord(reply.body as IDataObject) : null;
+		kit.shared[`${name}Problem`] = reply.ok ? null : refusal(reply);
+	}
+	return (kit.shared[name] as IDataObject | null) ?? undefined;
+}
+
+/** Why a fixture could not be created. */
+export const problemOf = (kit: Kit, name: string) => String(kit.shared[`${name}Problem`]);

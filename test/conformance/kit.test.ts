@@ -11,7 +11,7 @@ import { CHECKS } from '../../scripts/conformance/checks';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { ApiError } from '../sandbox/errors';
-import { KIT_SANDBOX, markedRecords, runKit } from './kit';
+import { KIT_SANDBOX, MARKED_KINDS, markedRecords, runKit } from './kit';
 
 let sandbox: StartedSandbox;
 
@@ -54,17 +54,8 @@ describe('--write', () => {
 	let before: Set<string>;
 
 	beforeAll(async () => {
-		const kinds = [
-			'leads',
-			'clients',
-			'contacts',
-			'deals',
-			'tasks',
-			'quotations',
-			'webhooks',
-		] as const;
 		before = new Set(
-			kinds.flatMap((kind) => sandbox.records(kind).map((record) => String(record.id))),
+			MARKED_KINDS.flatMap((kind) => sandbox.records(kind).map((record) => String(record.id))),
 		);
 		sandbox.clearRequests();
 		report = await runKit(sandbox, { write: true });

@@ -32,18 +32,20 @@ export function differing(report: Report) {
 export const detailOf = (report: Report, id: string) =>
 	report.checks.find((check) => check.id === id)?.detail ?? '';
 
+/** The kinds of record the kit creates. */
+export const MARKED_KINDS = [
+	'leads',
+	'clients',
+	'contacts',
+	'deals',
+	'tasks',
+	'quotations',
+	'webhooks',
+] as const;
+
 /** Every record of the sandbox's workspace that carries a conformance marker. */
 export function markedRecords(sandbox: StartedSandbox) {
-	const kinds = [
-		'leads',
-		'clients',
-		'contacts',
-		'deals',
-		'tasks',
-		'quotations',
-		'webhooks',
-	] as const;
-	return kinds.flatMap((kind) =>
+	return MARKED_KINDS.flatMap((kind) =>
 		sandbox.records(kind).filter((record) => JSON.stringify(record).includes('heffl-conformance-')),
 	);
 }

@@ -3,9 +3,7 @@
  * (§10.1), additional body keys (`{key} any`), a company client changed with PATCH and
  * given person fields (§10.2, §17.4, §17.5). Every record carries the run's marker.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { isObject, listing, refusal, resource, resourceFile } from '../reads';
+import { fixture, isObject, listing, problemOf, refusal, resource, resourceFile } from '../reads';
 import type { Check, Kit } from '../types';
 import { differs, holds, notChecked } from '../types';
 
@@ -13,26 +11,20 @@ const LEAD = resource('lead');
 const CLIENT = resource('client');
 
 /** The lead this run created, made once by the first check that needs it. */
-async function lead(kit: Kit): Promise<IDataObject | undefined> {
-	if (!('lead' in kit.shared)) {
-		const reply = await kit.probe.create(
-			'v1',
-			LEAD.path,
-			{
-				name: `${kit.marker} lead`,
-				email: `${kit.marker}@example.com`,
-				mobile: '+15550100',
-				title: 'Created by the Heffl conformance kit',
-				value: 1,
-				website: 'https://example.com',
-			},
-			'lead',
-		);
-		kit.shared.lead = reply.ok ? (reply.body as IDataObject) : null;
-		kit.shared.leadProblem = reply.ok ? null : refusal(reply);
-	}
-	return (kit.shared.lead as IDataObject | null) ?? undefined;
-}
+const lead = (kit: Kit) =>
+	fixture(kit, 'lead', {
+		api: 'v1',
+		path: LEAD.path,
+		label: 'lead',
+		body: async () => ({
+			name: `${kit.marker} lead`,
+			email: `${kit.marker}@example.com`,
+			mobile: '+15550100',
+			title: 'Created by the Heffl conformance kit',
+			value: 1,
+			website: 'https://example.com',
+		}),
+	});
 
 const leadCreate: Check = {
 	id: 'lead.create',
@@ -43,7 +35,7 @@ const leadCreate: Check = {
 	write: true,
 	async run(kit) {
 		const created = await lead(kit);
-		if (!created) return differs(`refused: ${String(kit.shared.leadProblem)}`);
+		if (!created) return differs(`refused: ${problemOf(kit, 'lead')}`);
 		const lost = ['name', 'email', 'mobile', 'title', 'value', 'website'].filter(
 			(key) => created[key] === undefined || created[key] === null,
 		);
@@ -97,19 +89,13 @@ const extraKeys: Check = {
 };
 
 /** The company client this run created (v1 `POST /clients`, type company). */
-async function company(kit: Kit): Promise<IDataObject | undefined> {
-	if (!('client' in kit.shared)) {
-		const reply = await kit.probe.create(
-			'v1',
-			CLIENT.path,
-			{ type: 'company', name: `${kit.marker} client` },
-			'client',
-		);
-		kit.shared.client = reply.ok ? (reply.body as IDataObject) : null;
-		kit.shared.clientProblem = reply.ok ? null : refusal(reply);
-	}
-	return (kit.shared.client as IDataObject | null) ?? undefined;
-}
+const company = (kit: Kit) =>
+	fixture(kit, 'client', {
+		api: 'v1',
+		path: CLIENT.path,
+		label: 'client',
+		body: async () => ({ type: 'company', name: `${kit.marker} client` }),
+	});
 
 const clientUpdate: Check = {
 	id: 'client.update',
@@ -121,7 +107,7 @@ const clientUpdate: Check = {
 	async run(kit) {
 		const created = await company(kit);
 		if (!created)
-			return notChecked(`no company client could be created: ${String(kit.shared.clientProblem)}`);
+			return notChecked(`no company client could be created: ${problemOf(kit, 'client')}`);
 		const website = 'https://example.com/heffl-conformance';
 		const reply = await kit.probe.change('v1', CLIENT.path, String(created.id), 'PATCH', {
 			website,
@@ -141,7 +127,7 @@ const personFields: Check = {
 	async run(kit) {
 		const created = await company(kit);
 		if (!created)
-			return notChecked(`no company client could be created: ${String(kit.shared.clientProblem)}`);
+			return notChecked(`no company client could be created: ${problemOf(kit, 'client')}`);
 		const reply = await kit.probe.change('v1', CLIENT.path, String(created.id), 'PATCH', {
 			email: `${kit.marker}@example.com`,
 			phone: '+15550100',

@@ -11,9 +11,11 @@ import { customFieldValue, readDefinition } from '../../../nodes/Heffl/customFie
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import type { Reply } from '../probe';
 import {
+	fixture,
 	isObject,
 	listing,
 	names,
+	problemOf,
 	recordsOf,
 	refusal,
 	resource,
@@ -124,32 +126,25 @@ const nullClears: Check = {
 };
 
 /** The contact this run created, with the workspace's required contact fields. */
-async function contact(kit: Kit): Promise<IDataObject | undefined> {
-	if (!('contact' in kit.shared)) {
-		const definitions = await definitionsOf(kit, { entity: 'contacts' });
-		const reply = await kit.probe.create(
-			'v2',
-			CONTACT.path,
-			{
-				firstName: 'Heffl',
-				lastName: kit.marker,
-				email: `${kit.marker}.contact@example.com`,
-				phone: '+15550100',
-				jobTitle: 'Conformance probe',
-				salutation: 'Dr.',
-				billingAddress: { city: 'Conformance' },
-				...requiredValues(definitions, kit),
-			},
-			'contact',
-		);
-		kit.shared.contact = reply.ok ? unwrapRecord(reply.body as IDataObject) : null;
-		kit.shared.contactProblem = reply.ok ? null : refusal(reply);
-	}
-	return (kit.shared.contact as IDataObject | null) ?? undefined;
-}
+const contact = (kit: Kit) =>
+	fixture(kit, 'contact', {
+		api: 'v2',
+		path: CONTACT.path,
+		label: 'contact',
+		body: async () => ({
+			firstName: 'Heffl',
+			lastName: kit.marker,
+			email: `${kit.marker}.contact@example.com`,
+			phone: '+15550100',
+			jobTitle: 'Conformance probe',
+			salutation: 'Dr.',
+			billingAddress: { city: 'Conformance' },
+			...requiredValues(await definitionsOf(kit, { entity: 'contacts' }), kit),
+		}),
+	});
 
 const noContact = (kit: Kit) =>
-	notChecked(`no contact could be created (contact.create: ${String(kit.shared.contactProblem)})`);
+	notChecked(`no contact could be created (contact.create: ${problemOf(kit, 'contact')})`);
 
 const contactCreate: Check = {
 	id: 'contact.create',
@@ -160,7 +155,7 @@ const contactCreate: Check = {
 	write: true,
 	async run(kit) {
 		const created = await contact(kit);
-		if (!created) return differs(`refused: ${String(kit.shared.contactProblem)}`);
+		if (!created) return differs(`refused: ${problemOf(kit, 'contact')}`);
 		const lost = ['firstName', 'lastName', 'email', 'phone', 'jobTitle', 'salutation'].filter(
 			(key) => created[key] === undefined || created[key] === null,
 		);
@@ -424,7 +419,7 @@ const linkedDelete: Check = {
 /** A quotation body for this run's contact: a quotations template, its required fields, one line. */
 async function quotationBody(kit: Kit): Promise<IDataObject | string> {
 	const client = await contact(kit);
-	if (!client) return `no contact (contact.create: ${String(kit.shared.contactProblem)})`;
+	if (!client) return `no contact (contact.create: ${problemOf(kit, 'contact')})`;
 	const templates = recordsOf('v2', await kit.probe.get('v2', '/document-templates'));
 	const template = templates.find((candidate) => candidate.type === 'quotations');
 	if (!template) return 'no active quotations template';
