@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVersion } from '../../../nodes/shared/transport';
+import { unwrapRecord } from '../../../nodes/shared/transport';
 import {
 	isObject,
 	listing,
@@ -256,7 +257,7 @@ const cursorKind: Check = {
 				'task',
 			);
 			if (!reply.ok) throw new Error(`creating a task was refused: ${refusal(reply)}`);
-			created.push(reply.body as IDataObject);
+			created.push(unwrapRecord(reply.body as IDataObject));
 		};
 		await create('A');
 		await create('B');
