@@ -29,8 +29,6 @@ const LONG_REFERENCE_PAGES = new Set(['docs/heffl-reference.md']);
 const PENDING_TARGETS = [
 	'CHANGELOG.md',
 	'docs/release.md',
-	'docs/assumptions.md',
-	'docs/conformance.md',
 	'docs/polling-schedulers.md',
 	'docs/n8n-scanner-double-slash-bug.md',
 	'examples/',
