@@ -16,6 +16,7 @@ import { startSandbox } from '../test/sandbox/index.ts';
 import {
 	credentials,
 	followUpTaskTag,
+	newCompanyWelcomeCall,
 	sampleWorkflows,
 	wonDealQuotation,
 } from './demo-workflows.ts';
@@ -49,8 +50,9 @@ function ensureChromium() {
 }
 
 /**
- * What the pictures show: the demo's new lead → follow-up task, an agent's tool, and the
- * demo's deal won → quotation (the template's custom fields in the mapper).
+ * What the pictures show: the demo's new lead → follow-up task, its new company → welcome
+ * call (the polling trigger), an agent's tool, and the demo's deal won → quotation (the
+ * template's custom fields in the mapper).
  */
 async function workflows(sandbox) {
 	const template = sandbox
@@ -86,7 +88,12 @@ async function workflows(sandbox) {
 	agent.connections['Find Lead'] = {
 		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
 	};
-	return { trigger, agent, quotation: wonDealQuotation(String(template.id)) };
+	return {
+		trigger,
+		polling: newCompanyWelcomeCall(),
+		agent,
+		quotation: wonDealQuotation(String(template.id)),
+	};
 }
 
 async function main() {
@@ -95,7 +102,7 @@ async function main() {
 	ensureN8n();
 	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackageInto());
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-	const { trigger, agent, quotation } = await workflows(sandbox);
+	const { trigger, polling, agent, quotation } = await workflows(sandbox);
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -104,7 +111,7 @@ async function main() {
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
 		],
-		workflows: [trigger, agent, quotation],
+		workflows: [trigger, polling, agent, quotation],
 	});
 	step('starting n8n');
 	const n8n = await startN8n(folder, await freePort(), {
@@ -164,6 +171,11 @@ async function main() {
 		await closeNode();
 		await openNode('New Lead');
 		await shot('trigger.png');
+		await closeNode();
+
+		await openWorkflow(polling);
+		await openNode('New Company');
+		await shot('polling-trigger.png');
 		await closeNode();
 
 		await openWorkflow(agent);

@@ -31,7 +31,9 @@ function resetToMs(value: string | undefined, now: number): number | undefined {
 		const date = value ? Date.parse(value) : NaN;
 		return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 	}
-	// Large numbers are absolute Unix timestamps, small ones are seconds from now.
+	// Large numbers are absolute Unix timestamps (in milliseconds above 10¹², a date past
+	// 2001 either way), small ones are seconds from now.
+	if (number > 1_000_000_000_000) return Math.max(0, number - now);
 	if (number > 1_000_000_000) return Math.max(0, number * 1000 - now);
 	return Math.max(0, number * 1000);
 }

@@ -92,7 +92,7 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 			);
 		};
 		expect(subtitle('contact', 'getAll')).toBe('Get many contacts');
-		expect(subtitle('lead', 'delete')).toBe('Delete a lead');
+		expect(subtitle('lead', 'delete')).toBe('Delete a lead by ID');
 		expect(subtitle('webhookSubscription', 'create')).toBe('Create a webhook subscription');
 		expect(description.description).not.toMatch(/^Create and read/);
 		const operations = versionProperties()

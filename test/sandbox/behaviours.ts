@@ -22,6 +22,45 @@ export interface Behaviours {
 	 */
 	ignoreOrderDir?: boolean;
 	/**
+	 * v2 list cursors point after a record (a key) instead of at a position, so a record
+	 * created or deleted between two page reads does not shift later pages. §6.2 says only
+	 * "pass the previous meta.nextCursor": what a cursor stands for is not documented.
+	 */
+	keyCursors?: boolean;
+	/**
+	 * The v2 reference lists (users, tags, products, pipelines, client stages, sources)
+	 * answer every record on one page, ignoring pageSize: §11.9, §11.11 and §13 name their
+	 * paths only, no parameters.
+	 */
+	referenceListsIgnorePageSize?: boolean;
+	/**
+	 * v2 errors flat like v1's, `{code, message, details}`: the nested form is shown on the
+	 * errors guide only (§4.2); no v2 reference page renders an error response.
+	 */
+	flatV2Errors?: boolean;
+	/**
+	 * `RateLimit-Reset` is the Unix time (seconds) the window resets, not the seconds until
+	 * then: §5 names the header, not its unit.
+	 */
+	rateLimitResetUnixTime?: boolean;
+	/**
+	 * Deletes answer 204 with no body: no delete answer is documented for v1 (§18), and v2's
+	 * "delete returns the resource directly" is one sentence of the introduction (§15).
+	 */
+	emptyDeleteAnswers?: boolean;
+	/** Creates answer 201: the pages show 200 only ("create endpoints also return 200", §10, §11). */
+	createdStatus201?: boolean;
+	/**
+	 * Custom-field definitions in the app's words, `{id, apiName, name, fieldType: "Single
+	 * Option", isRequired, options: [{value, label}]}`: §11.12 shows no shape; §9.1 the app's names.
+	 */
+	customFieldsAppShape?: boolean;
+	/**
+	 * v1 lists page by number only: `pageNo`/`pageSize`, answered `{items, meta: {count,
+	 * total, pageNo, pageSize}}`, `limit` and `cursor` ignored (§6.1 versions B and C, §17.1).
+	 */
+	v1NumberedPages?: boolean;
+	/**
 	 * v2's reference lists answer 400 VALIDATION_ERROR, naming it, to any query parameter
 	 * but the paging the package keeps (`cursor`, `pageSize`: README Assumptions). §11.9
 	 * documents no query for `GET /tags` (`type` is v1's, §10.6); §11.7, §11.10, §11.11
@@ -39,6 +78,18 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'createdAt in whole seconds: the reference states no precision (§6.1, §7 examples show .000Z)',
 	ignoreOrderDir:
 		'v2 lists ignore orderBy/orderDir, oldest first: ordering is shown by example only (§7, §11.1)',
+	keyCursors:
+		'v2 cursors point after a record, not at a position: what a cursor stands for is not documented (§6.2)',
+	referenceListsIgnorePageSize:
+		'v2 reference lists answer every record on one page: their parameters are not documented (§11.9, §11.11, §13)',
+	flatV2Errors: 'v2 errors flat like v1: the nested form is shown on the errors guide only (§4.2)',
+	rateLimitResetUnixTime: 'RateLimit-Reset as a Unix time: its unit is not documented (§5)',
+	emptyDeleteAnswers:
+		'deletes answer 204 without a body: delete answers are not documented (§18, §15)',
+	createdStatus201: 'creates answer 201: only 200 is shown (§10, §11)',
+	customFieldsAppShape:
+		"custom-field definitions in the app's words: no shape is documented (§11.12, §9.1)",
+	v1NumberedPages: 'v1 lists page by pageNo/pageSize only: §6.1 versions B and C (§17.1)',
 	strictReferenceLists:
 		'v2 reference lists (tags, pipelines, products, users, client stages, sources) refuse every query parameter but cursor and pageSize: the reference lists none (§11.7, §11.9–§11.11, §13)',
 };

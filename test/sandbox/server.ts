@@ -167,8 +167,9 @@ export class Sandbox {
 	 * Test control, not API behaviour: awaited before an API call is routed, so a test can
 	 * act between the pages a client reads (create records while a list is being paged).
 	 */
-	readonly beforeRoute: Array<(call: { method: string; path: string }) => Promise<void> | void> =
-		[];
+	readonly beforeRoute: Array<
+		(call: { method: string; path: string; query: URLSearchParams }) => Promise<void> | void
+	> = [];
 
 	readonly webhooks: WebhookEngine;
 
@@ -256,6 +257,9 @@ export class Sandbox {
 		) => {
 			entry.status = status;
 			entry.durationMs = Date.now() - started;
+			// behaviours.ts: v2 errors flat like v1's.
+			if (version === 'v2' && status >= 400 && this.store.behaviours.flatV2Errors)
+				body = flatError(body);
 			response.writeHead(status, { 'content-type': 'application/json', ...headers });
 			response.end(body === null ? '' : JSON.stringify(body));
 		};
@@ -333,7 +337,7 @@ export class Sandbox {
 			return;
 		}
 		for (const hook of [...this.beforeRoute])
-			await hook({ method: entry.method, path: url.pathname });
+			await hook({ method: entry.method, path: url.pathname, query: url.searchParams });
 		let answer: Answer;
 		try {
 			answer = this.route({
@@ -356,7 +360,13 @@ export class Sandbox {
 			response.socket?.destroy();
 			return;
 		}
-		send(answer.status, answer.body, limitHeaders.headers);
+		// behaviours.ts: other success statuses than the pages show.
+		const { emptyDeleteAnswers, createdStatus201 } = this.store.behaviours;
+		if (answer.status === 200 && entry.method === 'DELETE' && emptyDeleteAnswers)
+			send(204, null, limitHeaders.headers);
+		else if (answer.status === 200 && entry.method === 'POST' && createdStatus201)
+			send(201, answer.body, limitHeaders.headers);
+		else send(answer.status, answer.body, limitHeaders.headers);
 	}
 
 	/** Takes one request from the key's window; `forced` answers as if it were spent. */
@@ -391,7 +401,12 @@ export class Sandbox {
 				: {
 						'ratelimit-limit': String(limit),
 						'ratelimit-remaining': String(remaining),
-						'ratelimit-reset': String(resetSec),
+						// behaviours.ts: the reset as the Unix time it happens.
+						'ratelimit-reset': String(
+							this.store.behaviours.rateLimitResetUnixTime
+								? Math.ceil(now / 1000) + resetSec
+								: resetSec,
+						),
 					};
 		if (refused) headers['retry-after'] = String(resetSec);
 		return { refused, headers };
@@ -463,7 +478,11 @@ export class Sandbox {
 	}
 
 	private v1List(call: Call, kind: RecordKind, match: (record: JsonObject) => boolean): JsonObject {
-		if (call.query.has('pageNo') || call.query.has('pageSize'))
+		if (
+			call.query.has('pageNo') ||
+			call.query.has('pageSize') ||
+			this.store.behaviours.v1NumberedPages
+		)
 			return this.v1NumberedPage(call, kind, match);
 		const page = this.store.page(
 			call.workspace,
@@ -743,6 +762,12 @@ export class Sandbox {
 }
 
 const ok = (body: JsonObject): Answer => ({ status: 200, body });
+
+/** A v2 error body `{error: {…}}` as v1 would send it: the inner object (behaviours.ts). */
+function flatError(body: JsonObject | JsonObject[] | null): JsonObject | JsonObject[] | null {
+	const inner = body && !Array.isArray(body) ? body.error : undefined;
+	return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : body;
+}
 
 /** Keys the API sets itself: a body cannot set them, even where additional properties are allowed. */
 const READ_ONLY = new Set(['id', 'number', 'createdAt', 'updatedAt', 'customFields']);

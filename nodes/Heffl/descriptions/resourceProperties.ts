@@ -7,6 +7,12 @@ import { byDisplayName, show } from './display';
 import { fieldProperty, locator, searchMethodName } from './fieldProperties';
 import { getManyProperties } from './listProperties';
 
+/**
+ * Each operation's name, its action and its description. The action is what n8n shows in
+ * the node's actions list, the canvas subtitle and the default node name, and what an AI
+ * agent reads of a Heffl Tool left on "Set Automatically" ("<action> in Heffl", also over
+ * n8n's MCP Server Trigger): short, and naming what the operation needs (an ID, an e-mail).
+ */
 export const OPERATIONS: Record<
 	OperationName,
 	{
@@ -22,12 +28,12 @@ export const OPERATIONS: Record<
 	},
 	delete: {
 		name: 'Delete',
-		action: (r) => `Delete ${withArticle(r.label)}`,
+		action: (r) => `Delete ${withArticle(r.label)} by ID`,
 		description: (r) => `Delete ${withArticle(r.label)} permanently`,
 	},
 	get: {
 		name: 'Get',
-		action: (r) => `Get ${withArticle(r.label)}`,
+		action: (r) => `Get ${withArticle(r.label)} by ID`,
 		description: (r) => `Retrieve ${withArticle(r.label)}`,
 	},
 	getAll: {
@@ -37,13 +43,13 @@ export const OPERATIONS: Record<
 	},
 	upsert: {
 		name: 'Create or Update',
-		action: (r) => `Create or update ${withArticle(r.label)}`,
+		action: (r) => `Create or update ${withArticle(r.label)} by e-mail`,
 		description: (r) =>
 			`Update the ${r.label} with this e-mail address, or create one when none has it`,
 	},
 	update: {
 		name: 'Update',
-		action: (r) => `Update ${withArticle(r.label)}`,
+		action: (r) => `Update ${withArticle(r.label)} by ID`,
 		description: (r) => `Update ${withArticle(r.label)}; only the fields set are changed`,
 	},
 };

@@ -24,8 +24,8 @@ export interface Page {
 export type PageSize = (() => number) | null;
 
 /**
- * Reads one page of a list in either envelope: v1 `{items, nextCursor, hasMore}`, v2
- * `{data, meta}`. A page that is not a list of records, that claims more records while
+ * Reads one page of a list in either envelope: v1 `{items, nextCursor, hasMore}` (or the
+ * numbered form, see nextNumberedPage), v2 `{data, meta}`. A page that is not a list of records, that claims more records while
  * empty, or that points back at itself is an error, so no reader can loop on it.
  */
 export async function hefflListPage(
@@ -36,20 +36,30 @@ export async function hefflListPage(
 ): Promise<Page> {
 	const node = this.getNode();
 	const api = API_VERSIONS[request.api];
+	const numbered = request.api === 'v1' ? NUMBERED_PAGE.exec(cursor ?? '') : null;
 	const body = await hefflRequest.call(this, {
 		...request,
 		method: 'GET',
 		listKey: api.listKey,
 		qs: {
 			...request.qs,
-			...(pageSize !== null && { [api.pageSizeParameter]: pageSize }),
-			...(cursor && { cursor }),
+			...(numbered
+				? { pageNo: Number(numbered[1]), pageSize: Number(numbered[2]) }
+				: {
+						...(pageSize !== null && { [api.pageSizeParameter]: pageSize }),
+						...(cursor && { cursor }),
+					}),
 		},
 	});
 	const records = body[api.listKey] as IDataObject[];
 	const info = api.pageInfo(body);
-	if (info.hasMore !== true) return { records };
-	const next = info.nextCursor;
+	const next =
+		info.hasMore === true
+			? info.nextCursor
+			: request.api === 'v1' && info.hasMore === undefined
+				? nextNumberedPage(body, records)
+				: undefined;
+	if (info.hasMore !== true && next === undefined) return { records };
 	const label = `${labelOf(request)} list`;
 	if (typeof next !== 'string' || !next) {
 		throw pageError(
@@ -76,6 +86,25 @@ export async function hefflListPage(
 		);
 	}
 	return { records, nextCursor: next };
+}
+
+/**
+ * §6.1 versions B and C page v1 lists by number, `{items, meta: {count, total, pageNo,
+ * pageSize}}`, with no cursor. Such an answer is read on to its last page rather than taken
+ * for the whole list: the next page travels as a cursor of ours, `heffl-page:<no>:<size>`,
+ * sent back as `pageNo` and `pageSize` (the size the server used, so no record is skipped).
+ */
+const NUMBERED_PAGE = /^heffl-page:([1-9]\d{0,8}):([1-9]\d{0,3})$/;
+
+function nextNumberedPage(body: IDataObject, records: IDataObject[]): string | undefined {
+	const meta = body.meta;
+	if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined;
+	const { pageNo, pageSize, total } = meta as IDataObject;
+	if (!Number.isInteger(pageNo) || !Number.isInteger(pageSize)) return undefined;
+	const [page, size] = [pageNo as number, pageSize as number];
+	if (page < 1 || size < 1 || size > 1000) return undefined;
+	const more = Number.isInteger(total) ? page * size < (total as number) : records.length >= size;
+	return more ? `heffl-page:${page + 1}:${size}` : undefined;
 }
 
 /**

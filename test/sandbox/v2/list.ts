@@ -27,8 +27,12 @@ export interface ListSpec {
 
 /** Answers one page of a v2 list. */
 export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams): JsonObject {
-	const size = pageSize(query);
-	const offset = decodeCursor(spec.kind, query.get('cursor'));
+	const { behaviours } = space;
+	// behaviours.ts: a server may answer the reference lists whole, whatever pageSize says.
+	const size =
+		behaviours.referenceListsIgnorePageSize && REFERENCE_KINDS.includes(spec.kind)
+			? Infinity
+			: pageSize(query);
 	let records = space.all(spec.kind).filter(spec.where ?? (() => true));
 	if (spec.search) {
 		const term = query.get('search')?.trim().toLowerCase();
@@ -42,13 +46,28 @@ export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams)
 	// behaviours.ts: a server that ignores the order asked for answers in creation order.
 	if (spec.orderBy && !space.behaviours.ignoreOrderDir)
 		records = sort(records, spec.orderBy, query);
+	const offset = decodeCursor(spec.kind, query.get('cursor'), records);
 	const items = records.slice(offset, offset + size);
 	const hasMore = offset + size < records.length;
+	// behaviours.ts: a key cursor names the last record of the page instead of a position.
+	const next = behaviours.keyCursors
+		? `${spec.kind}@${String(items[items.length - 1]?.id)}`
+		: `${spec.kind}~${offset + size}`;
 	return {
 		data: items.map(spec.render),
-		meta: { nextCursor: hasMore ? encodeCursor(spec.kind, offset + size) : null, hasMore },
+		meta: { nextCursor: hasMore ? Buffer.from(next).toString('base64url') : null, hasMore },
 	};
 }
+
+/** The lists of reference data whose parameters the reference does not list (§11.9, §11.11, §13). */
+const REFERENCE_KINDS: RecordKind[] = [
+	'users',
+	'tags',
+	'products',
+	'pipelines',
+	'clientStages',
+	'leadSources',
+];
 
 function pageSize(query: URLSearchParams): number {
 	const raw = query.get('pageSize');
@@ -161,22 +180,22 @@ export function parseFilters(
 	return (record) => tests.every((test) => test(record));
 }
 
-// Cursors are opaque: base64url of `<list>~<offset>` (sorted lists page by position).
-function encodeCursor(kind: RecordKind, offset: number): string {
-	return Buffer.from(`${kind}~${offset}`).toString('base64url');
-}
-
-function decodeCursor(kind: RecordKind, cursor: string | null): number {
+// Cursors are opaque: base64url of `<list>~<offset>` (sorted lists page by position), or
+// `<list>@<id of the last record>` (keyCursors: the page after that record).
+function decodeCursor(kind: RecordKind, cursor: string | null, records: JsonObject[]): number {
 	if (cursor === null) return 0;
 	const decoded = /^[A-Za-z0-9_-]+$/.test(cursor)
 		? Buffer.from(cursor, 'base64url').toString()
 		: '';
-	const match = /^([A-Za-z]+)~(\d{1,9})$/.exec(decoded);
+	const match = /^([A-Za-z]+)(?:~(\d{1,9})|@([A-Za-z0-9_-]{1,64}))$/.exec(decoded);
 	if (!match)
 		throw ApiError.field(
 			'cursor',
 			'is not a valid cursor; pass meta.nextCursor of the previous page unchanged',
 		);
 	if (match[1] !== kind) throw ApiError.field('cursor', 'belongs to another list');
-	return Number(match[2]);
+	if (match[2] !== undefined) return Number(match[2]);
+	const index = records.findIndex((record) => String(record.id) === match[3]);
+	if (index < 0) throw ApiError.field('cursor', 'points at a record this list no longer holds');
+	return index + 1;
 }

@@ -117,6 +117,23 @@ const renderNamed = (record: JsonObject): JsonObject => ({
 	name: record.name,
 	position: record.position ?? null,
 });
+/** The app's names of the data types (§9.1), for definitions in the app's words (behaviours.ts). */
+const APP_TYPES: Record<string, string> = {
+	text: 'Text',
+	number: 'Number',
+	date: 'Date',
+	select: 'Single Option',
+	multiselect: 'Multiple Option',
+	checkbox: 'Checkbox',
+};
+const renderAppDefinition = (definition: JsonObject): JsonObject => ({
+	id: definition.id,
+	apiName: definition.key,
+	name: definition.label,
+	fieldType: APP_TYPES[String(definition.dataType)] ?? String(definition.dataType),
+	isRequired: definition.required === true,
+	options: ((definition.values ?? []) as string[]).map((value) => ({ value, label: value })),
+});
 export const renderDefinition = (definition: JsonObject): JsonObject => ({
 	id: definition.id,
 	entity: definition.entity,
@@ -469,7 +486,7 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 			space,
 			simpleList(
 				'customFields',
-				renderDefinition,
+				space.behaviours.customFieldsAppShape ? renderAppDefinition : renderDefinition,
 				(definition) =>
 					definition.entity === entity &&
 					(definition.pipelineId === null ||

@@ -1,0 +1,124 @@
+/**
+ * For every alternative a real Heffl might show (test/sandbox/behaviours.ts, the rate-limit
+ * window, a v2 /tags that refuses `type`), the kit names exactly that difference and
+ * nothing else; and it fails the run only where the package depends on it and cannot adapt.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { table } from '../../scripts/conformance/report';
+import type { Behaviours, StartedSandbox } from '../sandbox';
+import { BEHAVIOURS, startSandbox } from '../sandbox';
+import { ApiError } from '../sandbox/errors';
+import { detailOf, differing, KIT_SANDBOX, markedRecords, runKit } from './kit';
+
+let sandbox: StartedSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox(KIT_SANDBOX);
+});
+afterAll(async () => await sandbox.close());
+
+/** Each switch: the one check that names it, what it says, and whether the run fails. */
+const EXPECTED: Record<keyof Behaviours, { check: string; says: RegExp; fails: boolean }> = {
+	secondPrecisionTimestamps: {
+		check: 'timestamps.precision',
+		says: /whole-second createdAt/,
+		fails: false,
+	},
+	ignoreOrderDir: { check: 'lists.order', says: /not newest first/, fails: true },
+	keyCursors: { check: 'lists.cursor-kind', says: /the cursor points at a record/, fails: false },
+	referenceListsIgnorePageSize: {
+		check: 'lists.page-size',
+		says: /ignored on \/users/,
+		fails: false,
+	},
+	flatV2Errors: { check: 'errors.v2-body', says: /not under error/, fails: false },
+	rateLimitResetUnixTime: { check: 'rate-limit.reset-unit', says: /Unix seconds/, fails: false },
+	emptyDeleteAnswers: { check: 'delete.answer', says: /204 empty/, fails: false },
+	createdStatus201: { check: 'create.answer', says: /answered 201 with the record/, fails: false },
+	customFieldsAppShape: {
+		check: 'custom-fields.definitions',
+		says: /apiName.*fieldType/,
+		fails: false,
+	},
+	v1NumberedPages: { check: 'v1.lists', says: /numbered pages/, fails: false },
+	strictReferenceLists: {
+		check: 'tags.v2-type-query',
+		says: /refused, naming the parameter: 400/,
+		fails: false,
+	},
+};
+
+describe('each switched behaviour is named, and nothing else', () => {
+	test('the table of expectations covers every switch of the sandbox', () => {
+		expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(BEHAVIOURS).sort());
+	});
+
+	for (const [name, expected] of Object.entries(EXPECTED)) {
+		test(`${name}: ${expected.check} differs${expected.fails ? ' and the run fails' : ', and the package adapts'}`, async () => {
+			sandbox.setBehaviours({ [name]: true });
+			try {
+				const report = await runKit(sandbox, { write: true });
+				expect(differing(report).ids).toEqual([expected.check]);
+				expect(detailOf(report, expected.check)).toMatch(expected.says);
+				expect(differing(report).fails).toEqual(expected.fails ? [expected.check] : []);
+				expect(report.exitCode).toBe(expected.fails ? 1 : 0);
+				expect(report.records.leftovers).toEqual([]);
+				expect(markedRecords(sandbox)).toEqual([]);
+				const row = table(report, sandbox.apiKey)
+					.split('\n')
+					.find((line) => line.startsWith(`| \`${expected.check}\``));
+				expect(row).toContain(expected.fails ? 'the package depends on it' : '**differs**');
+			} finally {
+				sandbox.setBehaviours({});
+			}
+		}, 60_000);
+	}
+});
+
+describe('alternatives set outside the behaviours', () => {
+	test('60 requests per hour: rate-limit.window differs and fails the run, and --write creates nothing the spent budget could not delete', async () => {
+		sandbox.setRateLimit({ limit: 60, windowMs: 3_600_000 });
+		try {
+			const report = await runKit(sandbox, { write: true });
+			expect(differing(report)).toEqual({
+				ids: ['rate-limit.window'],
+				fails: ['rate-limit.window'],
+			});
+			expect(detailOf(report, 'rate-limit.window')).toMatch(/limit 60, window 3600 s/);
+			expect(report.exitCode).toBe(1);
+			// With --write, nothing is created that the spent budget could not delete for an hour.
+			expect(report.records.created).toBe(0);
+			expect(detailOf(report, 'lead.create')).toMatch(/requests left until .*fewer than the 60/);
+		} finally {
+			sandbox.setRateLimit(KIT_SANDBOX.rateLimit as { limit: number; windowMs: number });
+		}
+	}, 60_000);
+
+	test('the combined RateLimit header of newer drafts: rate-limit.headers differs, the package reads it', async () => {
+		sandbox.setRateLimit({ limit: 60, windowMs: 1000, headerStyle: 'combined' });
+		try {
+			const report = await runKit(sandbox);
+			expect(differing(report)).toEqual({ ids: ['rate-limit.headers'], fails: [] });
+			expect(detailOf(report, 'rate-limit.headers')).toMatch(/only ratelimit/);
+		} finally {
+			sandbox.setRateLimit(KIT_SANDBOX.rateLimit as { limit: number; windowMs: number });
+		}
+	}, 60_000);
+
+	// The strict v2 /tags of issue 29 (§11.9 documents no query parameters): a 400 naming
+	// `type`, as the sandbox switch for it answers.
+	test('a v2 /tags that refuses type with a 400 naming it: tags.v2-type-query differs', async () => {
+		const remove = sandbox.beforeRoute(({ path, query }) => {
+			if (path === '/api/v2/tags' && query.has('type'))
+				throw ApiError.field('type', 'is not a parameter of this endpoint (§11.9 lists none)');
+		});
+		try {
+			const report = await runKit(sandbox);
+			expect(differing(report)).toEqual({ ids: ['tags.v2-type-query'], fails: [] });
+			expect(detailOf(report, 'tags.v2-type-query')).toMatch(/refused, naming the parameter: 400/);
+		} finally {
+			remove();
+		}
+	}, 60_000);
+});

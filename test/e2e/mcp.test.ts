@@ -1,0 +1,461 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/**
+ * Heffl for any AI agent: the sample MCP server (examples/heffl-mcp-server.json) in a real
+ * n8n (N8N_VERSION: the newest by default; `N8N_VERSION=oldest` runs 1.123.81), driven by
+ * the official MCP client (`@modelcontextprotocol/sdk`) the way an assistant connects to
+ * it: the production URL with the Bearer token, Streamable HTTP (and SSE), tools/list,
+ * tools/call. What it checks is what an agent meets: the tools' names, descriptions and
+ * input schemas, the records its calls make in the sandbox, the answers' sizes, the tool
+ * errors of bad arguments (and that they write nothing), and bursts of 20 calls on one
+ * key against Heffl's rate limit.
+ *
+ * Figures for docs/ai-agents.md: printed at the end, and written to MCP_FIGURES when set.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { IDataObject } from 'n8n-workflow';
+import { nodeNameToToolName } from 'n8n-workflow';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { deal } from '../../nodes/Heffl/resources/deal';
+import { lead as leadResource } from '../../nodes/Heffl/resources/lead';
+import { quotation as quotationResource } from '../../nodes/Heffl/resources/quotation';
+import type { McpStack, ToolAnswer } from './mcpServer';
+import {
+	callTool,
+	connect,
+	fromAiArguments,
+	host,
+	startMcpStack,
+	toolNodes,
+	trigger,
+} from './mcpServer';
+
+let stack: McpStack;
+let client: Client;
+const figures = {
+	host: '',
+	measured: new Date().toISOString(),
+	toolsListed: 0,
+	callsMade: 0,
+	errorsNamed: [] as string[],
+	answerBytes: {} as Record<string, number>,
+	bursts: [] as Array<{
+		limit: string;
+		calls: number;
+		failures: number;
+		answered429: number;
+		slowestMs: number;
+		totalMs: number;
+	}>,
+	inputSchemaDialect: '',
+	instructions: false,
+	timedOutCallStillWrote: false,
+};
+
+/** A tool call, counted for the figures. */
+async function call(name: string, args: Record<string, unknown>, timeout?: number) {
+	figures.callsMade += 1;
+	return await callTool(client, name, args, timeout);
+}
+
+const toolName = (node: { name: string }) => nodeNameToToolName(node.name);
+const byName = (name: string) => toolNodes.find((node) => toolName(node) === name)!;
+const count = (kind: 'leads' | 'tasks') => stack.sandbox.records(kind).length;
+/** What Heffl was asked to write since the last clearRequests(). */
+const writes = () =>
+	stack.sandbox.requests.filter(
+		(request) => request.apiVersion !== 'control' && request.method !== 'GET',
+	);
+
+beforeAll(async () => {
+	stack = await startMcpStack();
+	figures.host = `n8n ${stack.host.n8n} on Node ${stack.host.node}`;
+	client = await connect(stack.mcpUrl);
+}, 900_000);
+
+afterAll(async () => {
+	await client?.close();
+	await stack?.close();
+	process.stdout.write(`\nMCP figures (${figures.host}):\n${JSON.stringify(figures, null, 2)}\n`);
+	if (process.env.MCP_FIGURES) writeFileSync(process.env.MCP_FIGURES, JSON.stringify(figures));
+});
+
+describe(`the sample MCP server in real n8n ${host.n8n}, through the official MCP client`, () => {
+	test("the MCP URL refuses a client without the trigger's Bearer token or with another; with it, Streamable HTTP connects to the server named after the trigger node", async () => {
+		stack.sandbox.clearRequests();
+		for (const token of [null, 'not-the-token']) {
+			await expect(connect(stack.mcpUrl, 'streamableHttp', token)).rejects.toThrow(
+				/Authorization data is wrong/,
+			);
+			const answer = await fetch(stack.mcpUrl, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					accept: 'application/json, text/event-stream',
+					...(token ? { authorization: `Bearer ${token}` } : {}),
+				},
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+			});
+			expect(answer.status).toBe(403);
+		}
+		expect(stack.sandbox.requests.filter((request) => request.apiVersion !== 'control')).toEqual(
+			[],
+		);
+		expect(client.getServerVersion()?.name).toBe(toolName(trigger));
+		// The trigger's Instructions reach the client where n8n has the parameter (2.x).
+		figures.instructions = client.getInstructions() !== undefined;
+		if (stack.host.role === 'newest')
+			expect(client.getInstructions()).toBe(trigger.parameters.instructions);
+	});
+
+	test("tools/list: the sample's six tools, each described by what it does and returns, each argument described, typed as $fromAI() says, required unless it has a default", async () => {
+		const { tools } = await client.listTools();
+		figures.toolsListed = tools.length;
+		expect(tools.map((tool) => tool.name).sort()).toEqual(toolNodes.map(toolName).sort());
+		for (const tool of tools) {
+			const node = byName(tool.name);
+			expect(tool.description).toBe(node.parameters.toolDescription);
+			expect(tool.description).toMatch(/^(Find|Create|List|Get) .+ Returns .+/);
+			const schema = tool.inputSchema as {
+				type: string;
+				properties: Record<string, { type: string; description?: string; default?: unknown }>;
+				required?: string[];
+				$schema?: string;
+			};
+			figures.inputSchemaDialect = schema.$schema ?? '';
+			expect(schema.type).toBe('object');
+			const args = fromAiArguments(node);
+			expect(Object.keys(schema.properties).sort()).toEqual(args.map((arg) => arg.key).sort());
+			for (const arg of args) {
+				const property = schema.properties[arg.key];
+				expect(property, `${tool.name}.${arg.key}`).toMatchObject({
+					type: arg.type,
+					description: arg.description,
+				});
+				expect(property.description!.length).toBeGreaterThan(20);
+				if (arg.defaultValue === undefined) expect(schema.required).toContain(arg.key);
+				else {
+					expect(schema.required ?? []).not.toContain(arg.key);
+					expect(property.default).toBe(arg.defaultValue);
+				}
+			}
+		}
+	});
+
+	test('what n8n derives from the node\'s table ("Set Automatically"): the action in Heffl, naming what an ID-keyed tool needs', async () => {
+		const derived = await connect(stack.derivedUrl);
+		try {
+			const { tools } = await derived.listTools();
+			expect(Object.fromEntries(tools.map((tool) => [tool.name, tool.description]))).toEqual({
+				Find_Contacts_by_Email: 'Get many contacts in Heffl',
+				Find_Leads_by_Email: 'Get many leads in Heffl',
+				Create_Lead: 'Create a lead in Heffl',
+				Create_Task: 'Create a task in Heffl',
+				List_Open_Deals: 'Get many deals in Heffl',
+				Get_Quotation: 'Get a quotation by ID in Heffl',
+			});
+		} finally {
+			await derived.close();
+		}
+	});
+
+	test("each tool, called with good arguments, does what its description says: the records in the sandbox, answers of Simplify's main fields, a few hundred bytes each", async () => {
+		const sandbox = stack.sandbox;
+		const contact = sandbox.records('contacts').find((record) => record.email)!;
+		const seededLead = sandbox.records('leads').find((record) => record.email)!;
+		const quotation = sandbox.records('quotations')[0];
+		const answers: Record<string, ToolAnswer> = {};
+
+		answers.Find_Contacts_by_Email = await call('Find_Contacts_by_Email', {
+			email: contact.email,
+		});
+		const contacts = answers.Find_Contacts_by_Email.json as IDataObject[];
+		expect(contacts.map((record) => record.id)).toContain(contact.id);
+		expect(contacts.length).toBeLessThanOrEqual(5);
+
+		// The most this tool hands back: 5 contacts in full (contacts have no Simplify).
+		const fiveContacts = await call('Find_Contacts_by_Email', { email: 'example' });
+		expect(fiveContacts.json).toHaveLength(5);
+		figures.answerBytes['Find_Contacts_by_Email (5 matches)'] = fiveContacts.bytes;
+		expect(fiveContacts.bytes).toBeLessThan(8 * 1024);
+
+		answers.Find_Leads_by_Email = await call('Find_Leads_by_Email', { email: seededLead.email });
+		expect(answers.Find_Leads_by_Email.json).toEqual([
+			Object.fromEntries(
+				leadResource
+					.simplifyKeys!.filter((key) => key in seededLead)
+					.map((key) => [key, seededLead[key]]),
+			),
+		]);
+
+		const person = {
+			name: 'Ada Agent',
+			email: 'ada.agent@example.com',
+			mobile: '+971501234567',
+			jobTitle: 'Head of Sales',
+		};
+		const leadsBefore = count('leads');
+		answers.Create_Lead = await call('Create_Lead', person);
+		const created = sandbox.records('leads').filter((record) => record.email === person.email);
+		expect(created).toEqual([
+			expect.objectContaining({
+				name: person.name,
+				mobile: person.mobile,
+				title: person.jobTitle,
+			}),
+		]);
+		expect(count('leads')).toBe(leadsBefore + 1);
+		expect(answers.Create_Lead.json).toEqual([expect.objectContaining({ id: created[0].id })]);
+
+		const task = { title: 'Call Ada back about the quote', dueDate: '2026-12-31' };
+		answers.Create_Task = await call('Create_Task', {
+			...task,
+			linkedTo: 'leads',
+			linkedId: created[0].id,
+		});
+		const tasks = sandbox.records('tasks').filter((record) => record.title === task.title);
+		expect(tasks).toEqual([expect.objectContaining({ entity: 'leads', entityId: created[0].id })]);
+		expect(String(tasks[0].dueDate)).toMatch(/^2026-12-31/);
+		expect(answers.Create_Task.json).toEqual([expect.objectContaining({ id: tasks[0].id })]);
+
+		answers.List_Open_Deals = await call('List_Open_Deals', {});
+		const open = sandbox.records('deals').filter((record) => record.status === 'ACTIVE');
+		const listed = answers.List_Open_Deals.json as IDataObject[];
+		expect(listed.length).toBe(Math.min(10, open.length));
+		expect(listed.every((record) => record.status === 'ACTIVE')).toBe(true);
+		expect(open.map((record) => record.id)).toEqual(
+			expect.arrayContaining(listed.map((record) => record.id)),
+		);
+		for (const record of listed)
+			expect(deal.simplifyKeys).toEqual(expect.arrayContaining(Object.keys(record)));
+		const narrowed = await call('List_Open_Deals', { search: String(listed[0].title) });
+		expect((narrowed.json as IDataObject[]).map((record) => record.id)).toContain(listed[0].id);
+
+		answers.Get_Quotation = await call('Get_Quotation', { quotationId: quotation.id });
+		const [got] = answers.Get_Quotation.json as IDataObject[];
+		expect(got).toMatchObject({
+			id: quotation.id,
+			number: quotation.number,
+			status: quotation.status,
+			clientId: quotation.clientId,
+		});
+		expect(typeof got.totalAmount).toBe('number');
+		expect(quotationResource.simplifyKeys).toEqual(expect.arrayContaining(Object.keys(got)));
+
+		for (const [name, answer] of Object.entries(answers)) {
+			expect(answer.isError, `${name}: ${answer.text}`).toBe(false);
+			figures.answerBytes[name] = answer.bytes;
+			// Context an agent pays for: 5 full contacts are the largest answer here.
+			expect(answer.bytes, name).toBeLessThan(8 * 1024);
+			expect(answer.text).not.toContain(stack.sandbox.apiKey);
+		}
+	});
+
+	test('bad arguments come back as tool errors naming the argument and the fix, and nothing is written', async () => {
+		const sandbox = stack.sandbox;
+		const lead = sandbox.records('leads')[0];
+		const cases: Array<{
+			what: string;
+			tool: string;
+			args: Record<string, unknown>;
+			says: RegExp[];
+			/** n8n refuses it against the schema: nothing reaches Heffl. */
+			schema?: boolean;
+		}> = [
+			{
+				what: 'an unknown quotation ID',
+				tool: 'Get_Quotation',
+				args: { quotationId: 'qtn_doesNotExist00000' },
+				says: [/The quotation was not found/, /qtn_doesNotExist00000/, /Check the ID/],
+			},
+			{
+				what: 'an unknown linked record ID',
+				tool: 'Create_Task',
+				args: { title: 'Orphan task', linkedTo: 'leads', linkedId: 'ld_doesNotExist00000' },
+				says: [/entityId/, /no lead with ID 'ld_doesNotExist00000'/],
+			},
+			{
+				what: 'a malformed e-mail',
+				tool: 'Create_Lead',
+				args: { name: 'Malformed Mail', email: 'ada-at-example.com' },
+				says: [/email/, /must be a valid e-mail address/],
+			},
+			{
+				what: 'a missing required argument',
+				tool: 'Create_Lead',
+				args: { email: 'nameless@example.com' },
+				says: [/did not match expected schema/, /Required/, /at name/],
+				schema: true,
+			},
+			{
+				what: 'a required argument left empty',
+				tool: 'Create_Task',
+				args: { title: '', linkedTo: 'leads', linkedId: lead.id },
+				says: [/Title: a task needs a value here/],
+			},
+			{
+				what: 'an argument of the wrong type',
+				tool: 'Create_Lead',
+				args: { name: 42 },
+				says: [/Expected string, received number/, /at name/],
+				schema: true,
+			},
+			{
+				what: 'a date that is not one',
+				tool: 'Create_Task',
+				args: {
+					title: 'Dated task',
+					linkedTo: 'leads',
+					linkedId: lead.id,
+					dueDate: 'next tuesday',
+				},
+				says: [/Due Date: 'next tuesday' is not an ISO 8601 date/, /like 2026-12-31/],
+			},
+		];
+		for (const bad of cases) {
+			sandbox.clearRequests();
+			const before = { leads: count('leads'), tasks: count('tasks') };
+			const answer = await call(bad.tool, bad.args);
+			expect(answer.isError, `${bad.what}: ${answer.text}`).toBe(true);
+			for (const pattern of bad.says) expect(answer.text, bad.what).toMatch(pattern);
+			expect({ leads: count('leads'), tasks: count('tasks') }, bad.what).toEqual(before);
+			expect(
+				writes().filter((request) => request.status < 400),
+				bad.what,
+			).toEqual([]);
+			if (bad.schema)
+				expect(sandbox.requests.filter((request) => request.apiVersion !== 'control')).toEqual([]);
+			expect(answer.text).not.toContain(sandbox.apiKey);
+			figures.errorsNamed.push(`${bad.what}: ${answer.text.replace(/\s+/g, ' ')}`);
+		}
+		expect(stack.n8n.output()).not.toContain(sandbox.apiKey);
+	});
+
+	/**
+	 * 20 tool calls at once from one client on one key, of every tool, two of each create
+	 * named apart. `limit` is the sandbox's rate limit for the burst (a fresh window, or
+	 * one `spend` used up first). The client waits up to 130 s per call: longer than
+	 * Heffl's 60-second window.
+	 */
+	async function burst(
+		label: string,
+		limit: { limit: number; windowMs: number },
+		tools: string[],
+		spend = false,
+	) {
+		const sandbox = stack.sandbox;
+		const lead = sandbox.records('leads')[0];
+		const quotation = sandbox.records('quotations')[0];
+		const tag = `${label} ${Date.now()}`;
+		const argsFor = (tool: string, index: number): Record<string, unknown> =>
+			({
+				Create_Lead: { name: `Burst lead ${index} ${tag}` },
+				Create_Task: { title: `Burst task ${index} ${tag}`, linkedTo: 'leads', linkedId: lead.id },
+				List_Open_Deals: {},
+				Get_Quotation: { quotationId: quotation.id },
+				Find_Leads_by_Email: { email: lead.email },
+				Find_Contacts_by_Email: { email: 'example' },
+			})[tool]!;
+		sandbox.setRateLimit(limit);
+		// The key's window is spent before the burst (the agent's other work): its first
+		// requests meet the limit whatever the machine's speed.
+		for (let spent = 0; spent < (spend ? limit.limit : 0); spent++)
+			await fetch(`${sandbox.urls.v2}/users`, { headers: { 'x-api-key': sandbox.apiKey } });
+		sandbox.clearRequests();
+		const started = Date.now();
+		const calls = Array.from({ length: 20 }, (_, index) => {
+			const tool = tools[index % tools.length];
+			return call(tool, argsFor(tool, index), 130_000).then(
+				(answer) => ({ tool, index, answer }),
+				(error: Error) => ({ tool, index, answer: { isError: true, text: error.message, ms: 0 } }),
+			);
+		});
+		const results = await Promise.all(calls);
+		const failures = results.filter(({ answer }) => answer.isError);
+		const answered429 = sandbox.requests.filter((request) => request.status === 429).length;
+		figures.bursts.push({
+			limit: `${limit.limit} per ${limit.windowMs / 1000} s${spend ? ', spent before the burst' : ''}`,
+			calls: results.length,
+			failures: failures.length,
+			answered429,
+			slowestMs: Math.max(...results.map(({ answer }) => answer.ms)),
+			totalMs: Date.now() - started,
+		});
+		expect(failures.map(({ tool, answer }) => `${tool}: ${answer.text}`)).toEqual([]);
+		// Every create made its record exactly once, whatever the rate limit did to it.
+		for (const { tool, index } of results) {
+			if (tool === 'Create_Lead')
+				expect(
+					sandbox.records('leads').filter((record) => record.name === `Burst lead ${index} ${tag}`),
+				).toHaveLength(1);
+			if (tool === 'Create_Task')
+				expect(
+					sandbox
+						.records('tasks')
+						.filter((record) => record.title === `Burst task ${index} ${tag}`),
+				).toHaveLength(1);
+		}
+		sandbox.setRateLimit({ limit: 60, windowMs: 60_000 });
+		return { answered429 };
+	}
+
+	test("20 calls at once on one key, at Heffl's default limit (60 a minute, a fresh window): 0 failures, no 429, each created record once", async () => {
+		const { answered429 } = await burst('default', { limit: 60, windowMs: 60_000 }, [
+			'Create_Lead',
+			'Create_Task',
+			'List_Open_Deals',
+			'Get_Quotation',
+			'Find_Leads_by_Email',
+		]);
+		expect(answered429).toBe(0);
+	});
+
+	test("20 calls at once when the key's window is spent (8 requests per 4 s, all used): the node's pacing waits for the next windows, 0 failures, no create twice", async () => {
+		const { answered429 } = await burst(
+			'tight',
+			{ limit: 8, windowMs: 4000 },
+			['Create_Lead', 'List_Open_Deals'],
+			true,
+		);
+		// The limit was met (else this proves nothing) and absorbed: the failures above are 0.
+		expect(answered429).toBeGreaterThan(0);
+	});
+
+	test("a client that stops waiting does not stop the call: with the key's window spent, a 2-second client timeout ends the request, and the lead is still created, once", async () => {
+		const sandbox = stack.sandbox;
+		sandbox.setRateLimit({ limit: 1, windowMs: 8000 });
+		await fetch(`${sandbox.urls.v2}/users`, { headers: { 'x-api-key': sandbox.apiKey } });
+		const name = `Impatient lead ${Date.now()}`;
+		figures.callsMade += 1;
+		await expect(callTool(client, 'Create_Lead', { name }, 2000)).rejects.toThrow(/timed out/i);
+		try {
+			// The node waits for the next window (8 s here, up to 60 s on Heffl), then creates.
+			for (let waited = 0; waited < 30_000; waited += 250) {
+				if (sandbox.records('leads').some((record) => record.name === name)) break;
+				await new Promise((done) => setTimeout(done, 250));
+			}
+			expect(sandbox.records('leads').filter((record) => record.name === name)).toHaveLength(1);
+			figures.timedOutCallStillWrote = true;
+		} finally {
+			sandbox.setRateLimit({ limit: 60, windowMs: 60_000 });
+		}
+	});
+
+	test('the SSE transport n8n also serves: the same tools, and a call', async () => {
+		const sse = await connect(stack.mcpUrl, 'sse');
+		try {
+			const { tools } = await sse.listTools();
+			expect(tools.map((tool) => tool.name).sort()).toEqual(toolNodes.map(toolName).sort());
+			const quotation = stack.sandbox.records('quotations')[1];
+			figures.callsMade += 1;
+			const answer = await callTool(sse, 'Get_Quotation', { quotationId: quotation.id });
+			expect(answer).toMatchObject({
+				isError: false,
+				json: [expect.objectContaining({ id: quotation.id })],
+			});
+		} finally {
+			await sse.close();
+		}
+	});
+});
