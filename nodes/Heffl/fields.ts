@@ -86,6 +86,14 @@ export const equalsKey =
 	(record: IDataObject, value: unknown): boolean | undefined =>
 		key in record ? lower(record[key]) === lower(value) : undefined;
 
+/** Where an ID is asked, an expression may give the record itself (execute/values.ts, `asId`). */
+export const ID_OBJECT_HINT =
+	'From an expression, a record (an object with an id) is taken as its ID; any other object, a list or NaN is refused';
+
+/** Where IDs are asked (execute/values.ts, `asIdList`). */
+export const IDS_OBJECT_HINT =
+	'IDs separated by commas, or from an expression a list of IDs or of records (objects with an id: each is taken as its ID)';
+
 export const EXPRESSION_HINT =
 	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
@@ -341,7 +349,12 @@ export const search = (records: string, keys: string[]): FilterSpec => ({
 /** A filter checked here on each returned record (Heffl documents no v1 list filter, §7). */
 export const localFilter = (field: FieldSpec, key = field.key ?? field.name): FilterSpec => ({
 	...field,
-	description: `${field.description ?? ''} Checked in n8n on the records Heffl returns.`.trim(),
+	description: [
+		field.description?.replace(/\.$/, ''),
+		'Checked in n8n on the records Heffl returns.',
+	]
+		.filter(Boolean)
+		.join('. '),
 	filter: 'local',
 	matches: equalsKey(key),
 });

@@ -14,6 +14,8 @@ function fail(context: IExecuteFunctions, itemIndex: number, message: string, de
 }
 
 function shown(value: unknown): string {
+	// NaN and Infinity as themselves (JSON would call them null).
+	if (typeof value === 'number') return String(value);
 	return typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
 }
 

@@ -42,6 +42,11 @@ const EXPECTED: Record<keyof Behaviours, { check: string; says: RegExp; fails: b
 		fails: false,
 	},
 	v1NumberedPages: { check: 'v1.lists', says: /numbered pages/, fails: false },
+	strictReferenceLists: {
+		check: 'tags.v2-type-query',
+		says: /refused, naming the parameter: 400/,
+		fails: false,
+	},
 };
 
 describe('each switched behaviour is named, and nothing else', () => {

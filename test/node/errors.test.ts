@@ -176,7 +176,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				dealId: byId('dl_x'),
 				updateFields: { extraFields: '[1, 2]' },
 			},
-			/^Update Fields › Extra Fields \(JSON\): must be a JSON object$/,
+			/^Update Fields › Extra Fields \(JSON\): must be a JSON object, not a list \(\[1,2\]\)$/,
 		],
 		[
 			'not a date',
@@ -257,7 +257,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				name: 'x',
 				customFields: { field: [{ label: 'Budget', value: 'lots', valueType: 'number' }] },
 			},
-			/^Custom Fields › field 1 \(cf_budget\): 'lots' is not a number$/,
+			/^Custom Fields › field 1 › Value \(cf_budget\): 'lots' is not a number$/,
 		],
 	];
 

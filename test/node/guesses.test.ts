@@ -273,7 +273,7 @@ describe('guesses never block and never destroy', () => {
 			customFields: { field: [{ label: 'Renewal', value: '2026-02-31', valueType: 'date' }] },
 		});
 		expect(bad.error?.message).toBe(
-			"Custom Fields › field 1 (cf_renewal): '2026-02-31' is not a date on the calendar",
+			"Custom Fields › field 1 › Value (cf_renewal): '2026-02-31' is not a date on the calendar",
 		);
 		const good = await run({
 			resource: 'lead',

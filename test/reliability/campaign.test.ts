@@ -347,6 +347,8 @@ describe('bad input corpus', () => {
 		date: '2026-11-25',
 		...extra,
 	});
+	/** JSON nested 5,000 levels deep. */
+	const DEEP = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
 	const customField = (label: string, value: string, valueType?: string) =>
 		lead({ customFields: { field: [{ label, value, ...(valueType && { valueType }) }] } });
 
@@ -533,8 +535,8 @@ describe('bad input corpus', () => {
 			/^Update Fields › Fields to Clear › Email: /,
 		],
 		[customField(' ', 'x'), /^Custom Fields › field 1: /],
-		[customField('Seats', 'lots', 'number'), /^Custom Fields › field 1 \(cf_seats\): /],
-		[customField('Signed', 'maybe', 'boolean'), /^Custom Fields › field 1 \(cf_signed\): /],
+		[customField('Seats', 'lots', 'number'), /^Custom Fields › field 1 › Value \(cf_seats\): /],
+		[customField('Signed', 'maybe', 'boolean'), /^Custom Fields › field 1 › Value \(cf_signed\): /],
 		[
 			lead({ additionalFields: { extraFields: '{bad' } }),
 			/^Additional Fields › Extra Fields \(JSON\): is not valid JSON/,
@@ -607,6 +609,69 @@ describe('bad input corpus', () => {
 			/^Additional Fields › Line Items \(JSON\): 'quotationProducts' is also set by 'Additional Fields › Line Items'/,
 		],
 		[quotation({ date: '2026-02-31' }), /^Date: .*not a date on the calendar/],
+		// Issue 29's findings: objects, {} (the input item, `$json`), NaN and JSON 5,000 deep
+		// given through expressions, refused naming the field (the fuzz suite covers every
+		// parameter: test/node/fuzz).
+		[
+			lead({ additionalFields: { value: '={{ $json }}' } }),
+			/^Additional Fields › Value: is an empty object/,
+		],
+		[
+			{ resource: 'deal', operation: 'getAll', filters: { search: '={{ $json }}' } },
+			/^Filters › Search: is an empty object/,
+		],
+		[
+			{ resource: 'deal', operation: 'delete', dealId: byId('={{ NaN }}') },
+			/^Deal: NaN is not an ID/,
+		],
+		[
+			{ resource: 'deal', operation: 'getAll', filters: { orderDir: '={{ NaN }}' } },
+			/^Filters › Sort Direction: NaN is not one of the options/,
+		],
+		...['={{ NaN }}', `={{ JSON.parse('{"a": 1}') }}`].map((email): [INodeParameters, RegExp] => [
+			{ resource: 'contact', operation: 'upsert', email },
+			/^Email: (NaN|is an object)/,
+		]),
+		[
+			{
+				resource: 'deal',
+				operation: 'create',
+				title: 'x',
+				pipeline: 'dpl_1',
+				client: expr('clt_1'),
+				additionalFields: { tags: `={{ JSON.parse('[{"name": "VIP"}]') }}` },
+			},
+			/^Additional Fields › Tag Names or IDs: entry 1 is an object .* without an id/,
+		],
+		[
+			{
+				resource: 'deal',
+				operation: 'create',
+				title: 'x',
+				pipeline: 'dpl_1',
+				client: byId(`={{ JSON.parse('{"name": "Acme"}') }}`),
+			},
+			/^Client: is an object .* without an id/,
+		],
+		[
+			quotation({ template: `={{ JSON.parse('{"name": "Standard"}') }}` }),
+			/^Template Name or ID: is an object .* without an id/,
+		],
+		[
+			{
+				resource: 'lead',
+				operation: 'update',
+				leadId: expr('ld_1'),
+				updateFields: { clearFields: `={{ JSON.parse('{"email": true}') }}` },
+			},
+			/^Update Fields › Fields to Clear: is an object/,
+		],
+		...[DEEP, `={{ JSON.parse('{"a":'.repeat(5000) + '1' + '}'.repeat(5000)) }}`].map(
+			(filtersJson): [INodeParameters, RegExp] => [
+				{ resource: 'company', operation: 'getAll', filters: { filtersJson } },
+				/^Filters › Filters \(JSON\): is nested more than 50 levels deep/,
+			],
+		),
 	];
 
 	test(`${corpus.length} cases refused before sending: a clear message naming the field, no request sent, no crash`, async () => {

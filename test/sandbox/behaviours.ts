@@ -5,6 +5,7 @@
  * Each switch cites the silence it stands in. Off by default; set with the sandbox
  * option `behaviours`, `setBehaviours()` or `POST /__sandbox/behaviours` (replaces all).
  */
+import { ApiError } from './errors';
 
 export interface Behaviours {
 	/**
@@ -59,6 +60,14 @@ export interface Behaviours {
 	 * total, pageNo, pageSize}}`, `limit` and `cursor` ignored (§6.1 versions B and C, §17.1).
 	 */
 	v1NumberedPages?: boolean;
+	/**
+	 * v2's reference lists answer 400 VALIDATION_ERROR, naming it, to any query parameter
+	 * but the paging the package keeps (`cursor`, `pageSize`: README Assumptions). §11.9
+	 * documents no query for `GET /tags` (`type` is v1's, §10.6); §11.7, §11.10, §11.11
+	 * and §13 name the other lists' paths only. By default the sandbox takes `type` on
+	 * tags and `search` on products and users.
+	 */
+	strictReferenceLists?: boolean;
 }
 
 export type BehaviourName = keyof Behaviours;
@@ -81,6 +90,8 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 	customFieldsAppShape:
 		"custom-field definitions in the app's words: no shape is documented (§11.12, §9.1)",
 	v1NumberedPages: 'v1 lists page by pageNo/pageSize only: §6.1 versions B and C (§17.1)',
+	strictReferenceLists:
+		'v2 reference lists (tags, pipelines, products, users, client stages, sources) refuse every query parameter but cursor and pageSize: the reference lists none (§11.7, §11.9–§11.11, §13)',
 };
 
 /** Checks a control route's body: only known switches, each a boolean. */
@@ -103,4 +114,28 @@ export function parseBehaviours(body: unknown): Behaviours {
 export function stamp(behaviours: Behaviours, ms: number = Date.now()): string {
 	const at = behaviours.secondPrecisionTimestamps ? Math.floor(ms / 1000) * 1000 : ms;
 	return new Date(at).toISOString();
+}
+
+// Issue 29 (Tag → Get Many): the v2 lists whose parameters the reference does not list.
+
+/** The lists `strictReferenceLists` covers, with the section that names each without parameters. */
+export const REFERENCE_LISTS: Readonly<Record<string, string>> = {
+	tags: '§11.9',
+	pipelines: '§11.7',
+	products: '§11.10',
+	users: '§13',
+	'client-stages': '§11.11',
+	sources: '§11.11',
+};
+
+/** Under `strictReferenceLists`: a v2 reference list asked with a parameter the reference does not list is refused. */
+export function refuseUnlistedQuery(
+	behaviours: Behaviours,
+	call: { method: string; segments: string[]; query: URLSearchParams },
+): void {
+	const section = REFERENCE_LISTS[call.segments[0]];
+	if (!behaviours.strictReferenceLists || call.method !== 'GET' || call.segments.length !== 1)
+		return;
+	if (section)
+		ApiError.onlyParameters(call.query, ['cursor', 'pageSize'], `${section} lists none; paging`);
 }

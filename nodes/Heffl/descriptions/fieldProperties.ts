@@ -1,6 +1,7 @@
 /** The node parameter of one table field, and the record pickers (resource locators). */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { ID_OBJECT_HINT, IDS_OBJECT_HINT } from '../fields';
 import type { FieldSpec } from '../spec';
 import { plural } from '../spec';
 import { PICKABLE_RESOURCES } from '../versions';
@@ -46,7 +47,7 @@ export function locator(
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${prefix ?? ''}2KWPBgLlAfxdpx2AI54pPJ85f1W`,
-				hint: `The ${label}'s ID, or its address in Heffl (the ID is taken from it)`,
+				hint: `The ${label}'s ID, or its address in Heffl (the ID is taken from it). ${ID_OBJECT_HINT}`,
 				validation: [
 					{
 						type: 'regex',
@@ -79,6 +80,7 @@ export function fieldLocator(field: FieldSpec, name = field.name): INodeProperti
 		),
 		required: false,
 		description: field.description,
+		hint: ID_OBJECT_HINT,
 	};
 }
 
@@ -92,6 +94,8 @@ export function fieldProperty(field: FieldSpec, name = field.name): INodePropert
 		default: (field.default ?? '') as INodeProperties['default'],
 	};
 	if (field.description) property.description = field.description;
+	if (field.format === 'id') property.hint = ID_OBJECT_HINT;
+	if (field.format === 'ids') property.hint = IDS_OBJECT_HINT;
 	if (field.placeholder) property.placeholder = field.placeholder;
 	if (field.options) property.options = field.options;
 	if (field.members && field.type === 'fixedCollection') {

@@ -8,10 +8,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { customFieldKey } from '../customFields';
+import { text } from '../fields';
 import type { FieldSpec, ResourceSpec } from '../spec';
 import { definitionsOf, fieldKey, fieldsOf, withArticle } from '../spec';
-import { checkValue } from './fieldValues';
-import { asText, checked, fail, isEmpty, parseJsonObject } from './values';
+import { checkValue, isUnset } from './fieldValues';
+import { asScalarText, checked, fail, parseJsonObject } from './values';
 
 /** A write's body, and where each custom field the user set came from (for messages). */
 export interface Written {
@@ -92,6 +93,12 @@ const CUSTOM_VALUE_FORMATS: Record<string, FieldSpec['format']> = {
 	json: 'json',
 };
 
+/** A value of the custom-field mapper: one value (or, for multi-option fields, a list of them). */
+const MAPPED_VALUE = text('value', 'Custom Fields', 'A custom field of the mapper');
+
+/** The Type options of a custom field entered by label. */
+const CUSTOM_VALUE_TYPES = ['boolean', 'date', 'dateTime', 'json', 'number', 'string'];
+
 /**
  * The custom fields set on an item, as `[key, value, where]`: the resource mapper's
  * where Heffl has definitions for the resource, else those entered by label or key,
@@ -107,9 +114,24 @@ function customFieldEntries(
 		const values = (context.getNodeParameter('customFieldsMapping.value', itemIndex, null) ??
 			{}) as IDataObject;
 		for (const [key, value] of Object.entries(values)) {
-			// A date n8n turned into a DateTime is sent as text; its definition decides the form.
-			if (!isEmpty(value))
-				entries.push([key, typeof value === 'object' ? asText(value) : value, 'Custom Fields']);
+			// Left empty: not sent. An empty object is not empty: it is refused below.
+			if (isUnset(MAPPED_VALUE, value) || (Array.isArray(value) && value.length === 0)) continue;
+			// One value each (a multi-option field may take a list); its definition decides the form.
+			const one = (entry: unknown) => {
+				const text = checked(
+					context.getNode(),
+					itemIndex,
+					`Custom Fields › ${key}`,
+					asScalarText(entry, 'one value'),
+				);
+				// A date n8n turned into a DateTime is sent as text; other values as given.
+				return entry !== null && typeof entry === 'object' ? text : (entry as IDataObject[string]);
+			};
+			entries.push([
+				key,
+				Array.isArray(value) ? (value.map(one) as IDataObject[string]) : one(value),
+				'Custom Fields',
+			]);
 		}
 		return entries;
 	}
@@ -121,7 +143,21 @@ function customFieldEntries(
 	}>;
 	manual.forEach((entry, position) => {
 		const where = `Custom Fields › field ${position + 1}`;
-		if (isEmpty(entry.label)) {
+		const member = (name: 'label' | 'valueType', displayName: string) => {
+			const field = text(name, displayName, 'A custom field entered by label');
+			return isUnset(field, entry[name])
+				? undefined
+				: String(
+						checked(
+							context.getNode(),
+							itemIndex,
+							`${where} › ${displayName}`,
+							checkValue(field, entry[name]),
+						),
+					);
+		};
+		const label = member('label', 'Label or Key');
+		if (label === undefined) {
 			checked(
 				context.getNode(),
 				itemIndex,
@@ -129,23 +165,77 @@ function customFieldEntries(
 				fail('has no label', 'Enter the label shown in Heffl, or the cf_ key.'),
 			);
 		}
-		if (isEmpty(entry.value)) return;
-		const key = customFieldKey(String(entry.label));
-		const type = entry.valueType ?? 'string';
+		const type = member('valueType', 'Type') ?? 'string';
+		if (!CUSTOM_VALUE_TYPES.includes(type))
+			checked(
+				context.getNode(),
+				itemIndex,
+				`${where} › Type`,
+				fail(`'${type}' is not a type`, `Use one of: ${CUSTOM_VALUE_TYPES.join(', ')}.`),
+			);
+		const key = customFieldKey(String(label));
 		const field: FieldSpec = {
 			name: key,
 			displayName: key,
 			type: type === 'number' || type === 'boolean' ? type : 'string',
 			format: CUSTOM_VALUE_FORMATS[type],
 		};
+		if (isUnset(field, entry.value)) return;
 		entries.push([
 			key,
-			checked(context.getNode(), itemIndex, `${where} (${key})`, checkValue(field, entry.value)),
+			checked(
+				context.getNode(),
+				itemIndex,
+				`${where} › Value (${key})`,
+				checkValue(field, entry.value),
+			),
 			where,
 		]);
 	});
 	return entries;
 }
+
+/** Fields to Clear: options of the fields Heffl documents as nullable, each one known. */
+function fieldsToClear(
+	context: IExecuteFunctions,
+	fields: FieldSpec[],
+	collection: IDataObject,
+	collectionName: string,
+	itemIndex: number,
+): FieldSpec[] {
+	const nullable = fields.filter((field) => field.nullable);
+	const where = `${collectionName} › Fields to Clear`;
+	const clear = text('clearFields', 'Fields to Clear', 'Fields sent as null', {
+		type: 'multiOptions',
+		default: [],
+	});
+	if (isUnset(clear, collection.clearFields)) return [];
+	const names = checked(
+		context.getNode(),
+		itemIndex,
+		where,
+		checkValue(clear, collection.clearFields),
+	);
+	return (names as string[]).map((name) => {
+		const field = nullable.find((candidate) => candidate.name === name);
+		if (!field)
+			checked(
+				context.getNode(),
+				itemIndex,
+				where,
+				fail(
+					`'${name}' is not a field that can be cleared`,
+					`Choose from: ${nullable.map((candidate) => candidate.displayName).join(', ') || 'none'}.`,
+				),
+			);
+		return field as FieldSpec;
+	});
+}
+
+/** Extra Fields (JSON): what is unset for it (empty, `{}`) and how it is read. */
+const EXTRA_FIELDS = text('extraFields', 'Extra Fields (JSON)', 'Keys sent as given', {
+	format: 'json',
+});
 
 /**
  * Validates the fields the user set and returns the body Heffl is sent. Fields not set,
@@ -165,7 +255,7 @@ export function collectBody(
 		// A list of entries arrives as {entry: [...]}: the entries are the value.
 		const value =
 			field.type === 'fixedCollection' ? ((givenValue as IDataObject)?.entry ?? []) : givenValue;
-		if (isEmpty(value) && !(field.type === 'number' && value === 0)) {
+		if (isUnset(field, value)) {
 			if (kind === 'create' && field.required) {
 				checked(node, itemIndex, where, fail(`${withArticle(resource.label)} needs a value here`));
 			}
@@ -179,9 +269,7 @@ export function collectBody(
 		);
 	}
 	const fields = fieldsOf(resource, kind === 'update' ? 'update' : 'create');
-	for (const name of (collection.clearFields ?? []) as string[]) {
-		const field = fields.find((candidate) => candidate.name === name);
-		if (!field) continue;
+	for (const field of fieldsToClear(context, fields, collection, collectionName, itemIndex)) {
 		const where = `${collectionName} › Fields to Clear › ${field.displayName}`;
 		if (fieldKey(field) in body)
 			checked(
@@ -200,7 +288,7 @@ export function collectBody(
 		origins.set(key, value, where);
 		customFields.set(key, where);
 	}
-	if (resource.extraFields && !isEmpty(collection.extraFields)) {
+	if (resource.extraFields && !isUnset(EXTRA_FIELDS, collection.extraFields)) {
 		const where = `${collectionName} › Extra Fields (JSON)`;
 		const extra = checked(node, itemIndex, where, parseJsonObject(collection.extraFields));
 		for (const [key, value] of Object.entries(extra as IDataObject)) {

@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readBoolean } from '../../shared/parameters';
 import type { HefflListRequest } from '../../shared/transport';
 import {
 	hefflPages,
@@ -15,11 +16,11 @@ import {
 	recordPath,
 	unwrapRecord,
 } from '../../shared/transport';
-import { lower } from '../fields';
-import type { ConditionSpec, FilterSpec, ResourceSpec } from '../spec';
+import { lower, text } from '../fields';
+import type { ConditionSpec, FieldSpec, FilterSpec, ResourceSpec } from '../spec';
 import { fieldKey, plural } from '../spec';
-import { checkValue } from './fieldValues';
-import { checked, fail, isEmpty, parseJsonObject } from './values';
+import { checkValue, isUnset } from './fieldValues';
+import { checked, fail } from './values';
 
 /** A context that reads a list: an execution, or a poll. */
 type ListContext = IExecuteFunctions | IPollFunctions;
@@ -41,9 +42,23 @@ export interface ListQuery {
 
 const OPERATORS = ['is', 'is_not', 'is_any_of', 'is_none_of'];
 
+/** §7's list parameters as fields, so their values are checked like every other. */
+const SORT_BY = text('orderBy', 'Sort By', 'The field Heffl sorts by', { type: 'options' });
+const SORT_DIRECTION = text('orderDir', 'Sort Direction', 'asc or desc', { type: 'options' });
+const FILTERS_JSON = text('filtersJson', 'Filters (JSON)', "Heffl's filters object", {
+	format: 'json',
+});
+const CONDITION = {
+	field: text('field', 'Field', 'The field to test', { type: 'options' }),
+	customFieldKey: text('customFieldKey', 'Custom Field Key', 'A cf_ key'),
+	operator: text('operator', 'Operator', 'How the field is compared', { type: 'options' }),
+	// One value, or several separated by commas: IDs mostly, so an object's `id` is taken.
+	values: text('values', 'Values', 'One value or several', { format: 'ids' }),
+};
+
 /**
- * One §7 condition on a record: the record's value (or each of its values, for lists)
- * against the condition's values, ignoring case. Undefined when the record lacks the field.
+ * One record against one §7 condition: the record's value (or each of its values, for
+ * lists) against the condition's values, ignoring case. Undefined when the record lacks the field.
  */
 function conditionMatches(recordKey: string, operator: string) {
 	return (record: IDataObject, values: unknown): boolean | undefined => {
@@ -70,18 +85,36 @@ function listing(
 	const node = context.getNode();
 	const refuse = (where: string, problem: string, hint: string) =>
 		checked(node, itemIndex, where, fail(problem, hint));
-	if (!isEmpty(filters.orderBy)) query.qs.orderBy = filters.orderBy;
-	if (!isEmpty(filters.orderDir)) query.qs.orderDir = filters.orderDir;
+	/** A member's checked value, undefined when left empty. */
+	const read = (field: FieldSpec, from: IDataObject, where: string) =>
+		isUnset(field, from[field.name])
+			? undefined
+			: checked(
+					node,
+					itemIndex,
+					`${where} › ${field.displayName}`,
+					checkValue(field, from[field.name]),
+				);
+	for (const field of [SORT_BY, SORT_DIRECTION]) {
+		const given = read(field, filters, 'Filters');
+		if (given !== undefined) query.qs[field.name] = given;
+	}
 	const merged: IDataObject = {};
-	const conditions = ((filters.conditions as IDataObject)?.condition ?? []) as IDataObject[];
-	conditions.forEach((entry, position) => {
+	const conditions = (filters.conditions as IDataObject | undefined)?.condition ?? [];
+	if (!Array.isArray(conditions))
+		refuse(
+			'Filters › Conditions',
+			'must be a list of conditions',
+			'Add each one under Conditions.',
+		);
+	(conditions as unknown[]).forEach((given, position) => {
 		const where = `Filters › Conditions › condition ${position + 1}`;
-		const key = String(entry.customFieldKey ?? '').trim() || String(entry.field ?? '');
-		const operator = String(entry.operator ?? 'is');
-		const values = String(entry.values ?? '')
-			.split(',')
-			.map((value) => value.trim())
-			.filter((value) => value !== '');
+		const entry = (given && typeof given === 'object' ? given : {}) as IDataObject;
+		const key =
+			String(read(CONDITION.customFieldKey, entry, where) ?? '').trim() ||
+			String(read(CONDITION.field, entry, where) ?? '');
+		const operator = String(read(CONDITION.operator, entry, where) ?? 'is');
+		const values = (read(CONDITION.values, entry, where) ?? []) as string[];
 		if (!key) refuse(where, 'has no field', 'Choose a Field.');
 		if (!values.length)
 			refuse(where, 'has no values', 'Enter one value, or several separated by commas.');
@@ -102,13 +135,13 @@ function listing(
 			matches: conditionMatches(known?.recordKey ?? key, operator),
 		});
 	});
-	if (!isEmpty(filters.filtersJson) && filters.filtersJson !== '{}') {
+	if (!isUnset(FILTERS_JSON, filters.filtersJson)) {
 		const where = 'Filters › Filters (JSON)';
 		const raw = checked(
 			node,
 			itemIndex,
 			where,
-			parseJsonObject(filters.filtersJson),
+			checkValue(FILTERS_JSON, filters.filtersJson),
 		) as IDataObject;
 		for (const [key, condition] of Object.entries(raw)) {
 			if (key in merged) refuse(where, `'${key}' is also a condition`, 'Set each field once.');
@@ -132,7 +165,9 @@ function listing(
 
 /**
  * The query and checks of a list, from the resource's filters as the user set them
- * (`filters`: the Filters collection, with the values of main filters added).
+ * (`filters`: the Filters collection, with the values of main filters added). Every
+ * value is checked before any request: the lists a filter's value stands for (a lead
+ * stage's name) are read only once all are good.
  */
 export async function listQuery(
 	context: ListContext,
@@ -142,9 +177,10 @@ export async function listQuery(
 	request: Pick<HefflListRequest, 'maxRetries'> = {},
 ): Promise<ListQuery> {
 	const query: ListQuery = { qs: {}, checks: [] };
+	const resolving: Array<[NonNullable<FilterSpec['resolve']>, FilterCheck]> = [];
 	for (const field of resource.filters ?? []) {
 		const value = filters[field.name];
-		if (isEmpty(value)) continue;
+		if (isUnset(field, value)) continue;
 		const where = `Filters › ${field.displayName}`;
 		const given = checked(context.getNode(), itemIndex, where, checkValue(field, value));
 		// A JSON parameter goes as one JSON-encoded value (§7), never as nested query keys.
@@ -152,22 +188,22 @@ export async function listQuery(
 			query.qs[fieldKey(field)] =
 				field.format === 'json' && typeof given === 'object' ? JSON.stringify(given) : given;
 		if (field.matches) {
-			const accepted = field.resolve
-				? await field.resolve(
-						String(given),
-						async (api, path) =>
-							await hefflPaginate.call(context, { api, path, itemIndex, ...request }),
-					)
-				: given;
-			query.checks.push({
+			const check: FilterCheck = {
 				name: field.displayName,
-				value: accepted,
+				value: given,
 				sent: field.filter === 'server',
 				matches: field.matches,
-			});
+			};
+			query.checks.push(check);
+			if (field.resolve) resolving.push([field.resolve, check]);
 		}
 	}
 	if (resource.listing) listing(context, resource.listing, filters, itemIndex, query);
+	for (const [resolve, check] of resolving)
+		check.value = await resolve(
+			String(check.value),
+			async (api, path) => await hefflPaginate.call(context, { api, path, itemIndex, ...request }),
+		);
 	return query;
 }
 
@@ -293,10 +329,10 @@ export async function getMany(
 	});
 }
 
-/** Simplify: the main fields of each record, where the resource names them. */
+/** Simplify: the main fields of each record, where the resource names them (read before any request). */
 export function simplified(context: IExecuteFunctions, resource: ResourceSpec, itemIndex: number) {
 	const keys = resource.simplifyKeys;
-	if (!keys || !context.getNodeParameter('simplify', itemIndex, true))
+	if (!keys || !readBoolean(context, 'simplify', 'Simplify', itemIndex, true))
 		return (record: IDataObject) => record;
 	return (record: IDataObject) =>
 		Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));

@@ -9,19 +9,37 @@ import { getMany, simplified } from './lists';
 import { recordId } from './recordIds';
 import type { ExecutionState } from './state';
 import { newExecutionState } from './state';
+import { tooDeepError } from './tooDeep';
 import { upsert } from './upsert';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
 export { newExecutionState } from './state';
 export type { ExecutionState } from './state';
 
-/** Runs one operation for one item and returns what becomes its output items. */
+/**
+ * Runs one operation for one item and returns what becomes its output items. A value
+ * n8n could not hand over (nested too deep for its copy) is named, not a stack overflow.
+ */
 export async function runOperation(
 	this: IExecuteFunctions,
 	resource: ResourceSpec,
 	operation: OperationName,
 	itemIndex: number,
 	state: ExecutionState = newExecutionState(),
+): Promise<IDataObject | IDataObject[]> {
+	try {
+		return await operate.call(this, resource, operation, itemIndex, state);
+	} catch (error) {
+		throw tooDeepError(this, itemIndex, error);
+	}
+}
+
+async function operate(
+	this: IExecuteFunctions,
+	resource: ResourceSpec,
+	operation: OperationName,
+	itemIndex: number,
+	state: ExecutionState,
 ): Promise<IDataObject | IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const base: Omit<HefflListRequest, 'path'> = {
@@ -40,12 +58,14 @@ export async function runOperation(
 		case 'upsert':
 			return await upsert(this, resource, itemIndex, base, state);
 		case 'get': {
+			const path = byId();
+			const simplify = simplified(this, resource, itemIndex);
 			const record = await hefflRequest.call(this, {
 				...base,
 				method: resource.methods?.get ?? 'GET',
-				path: byId(),
+				path,
 			});
-			return simplified(this, resource, itemIndex)(unwrapRecord(record));
+			return simplify(unwrapRecord(record));
 		}
 		case 'update': {
 			const path = byId();
@@ -64,8 +84,10 @@ export async function runOperation(
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {
-			const records = await getMany(this, resource, base, itemIndex, readLimit(this, itemIndex));
-			return records.map(simplified(this, resource, itemIndex));
+			const limit = readLimit(this, itemIndex);
+			const simplify = simplified(this, resource, itemIndex);
+			const records = await getMany(this, resource, base, itemIndex, limit);
+			return records.map(simplify);
 		}
 	}
 }

@@ -5,6 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { recordPath } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../spec';
 import { resourceParameter } from '../spec';
+import { asId, checked } from './values';
 
 /**
  * The ID in a pasted Heffl address (`https://app.heffl.com/crm/leads/ld_1?tab=x`): the
@@ -28,8 +29,10 @@ export function idFromAddress(value: string, prefix?: string): string {
 
 /**
  * The record's path with its ID checked. Only what would change the URL is
- * refused: `/ ? #`, whitespace, and an ID of dots alone (`..` would climb a level).
- * Any prefix, numbers and `lead_<uuid>` IDs pass: a prefix is a hint, not a rule.
+ * refused: `/ ? #`, whitespace, and an ID of dots alone (`..` would climb a level);
+ * and what is no ID at all (NaN, a list, an object without an `id`: an object with one
+ * is taken as that ID). Any prefix, numbers and `lead_<uuid>` IDs pass: a prefix is a
+ * hint, not a rule.
  */
 export function recordId(
 	context: IExecuteFunctions,
@@ -37,19 +40,33 @@ export function recordId(
 	itemIndex: number,
 	collection = resource.path,
 ): string {
-	const id = context.getNodeParameter(resourceParameter(resource), itemIndex, undefined, {
+	const given = context.getNodeParameter(resourceParameter(resource), itemIndex, undefined, {
 		extractValue: true,
 	});
-	const given = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim() : '';
-	const value = idFromAddress(given, resource.idPrefix);
+	return idPath(context, collection, given, resource.displayName, resource.idPrefix, itemIndex);
+}
+
+/** `collection/id` from a given ID (text, a number, an object with an id, a pasted address). */
+function idPath(
+	context: IExecuteFunctions,
+	collection: string,
+	given: unknown,
+	displayName: string,
+	idPrefix: string | undefined,
+	itemIndex: number,
+): string {
+	const node = context.getNode();
+	const id =
+		given === undefined || given === null ? '' : checked(node, itemIndex, displayName, asId(given));
+	const value = idFromAddress(String(id), idPrefix);
 	if (/^\.+$/.test(value)) {
 		throw new NodeOperationError(
-			context.getNode(),
-			`${resource.displayName}: '${value}' is not an ID: an ID of dots alone would change the address`,
+			node,
+			`${displayName}: '${value}' is not an ID: an ID of dots alone would change the address`,
 			{ itemIndex, description: 'Pick the record from the list, or paste its ID.' },
 		);
 	}
-	return recordPath(context.getNode(), collection, value, resource.displayName, itemIndex);
+	return recordPath(node, collection, value, displayName, itemIndex);
 }
 
 /**
@@ -66,11 +83,12 @@ export function operationPath(
 	return template.replace(/\{(\w+)\}\/?/g, (placeholder, name: string) => {
 		const field = resource.fields?.find((candidate) => candidate.name === name);
 		const value = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
-		const filled = recordPath(
-			context.getNode(),
+		const filled = idPath(
+			context,
 			'',
-			idFromAddress(String(value ?? '').trim(), field?.idPrefix),
+			value,
 			field?.displayName ?? name,
+			field?.idPrefix,
 			itemIndex,
 		).slice(1);
 		return placeholder.endsWith('/') ? `${filled}/` : filled;

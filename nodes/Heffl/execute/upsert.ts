@@ -8,9 +8,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflPaginate, recordPath } from '../../shared/transport';
+import { email as emailOf } from '../fields';
 import type { ResourceSpec } from '../spec';
 import { fieldKey, fieldsOf, plural } from '../spec';
+import { collectBody } from './body';
+import { checkValue, isUnset } from './fieldValues';
 import type { ExecutionState } from './state';
+import { checked } from './values';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
 /**
@@ -43,15 +47,21 @@ export async function upsert(
 	state: ExecutionState,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const email = String(context.getNodeParameter('email', itemIndex, '') ?? '').trim();
+	const emailField = fieldsOf(resource, 'create').find((field) => field.format === 'email');
+	const emailKey = emailField ? fieldKey(emailField) : 'email';
+	const given = context.getNodeParameter('email', itemIndex, '');
+	const asked = emailOf('The e-mail address the record is found by');
+	const email = isUnset(asked, given)
+		? ''
+		: String(checked(node, itemIndex, 'Email', checkValue(asked, given)));
 	if (!email) {
 		throw new NodeOperationError(node, 'Email: Create or Update needs an e-mail address', {
 			itemIndex,
 			description: `The ${resource.label} is found by it, or created with it.`,
 		});
 	}
-	const emailField = fieldsOf(resource, 'create').find((field) => field.format === 'email');
-	const emailKey = emailField ? fieldKey(emailField) : 'email';
+	// Every field is checked before the search: a bad value is refused with nothing sent.
+	const collected = collectBody(context, resource, 'upsert', itemIndex);
 	const remembered = `${resource.value}:${email.toLowerCase()}`;
 	let id = state.upserted.get(remembered);
 	if (id === undefined) {
@@ -71,6 +81,7 @@ export async function upsert(
 	const creating = id === undefined;
 	const body = await writtenBody(context, resource, 'upsert', itemIndex, base, state, {
 		creating,
+		collected,
 		prepare: (written) => {
 			const given = written[emailKey];
 			if (given !== undefined && String(given).trim().toLowerCase() !== email.toLowerCase()) {

@@ -72,67 +72,210 @@ export function isoDate(text: string, as: 'date' | 'dateTime'): Checked {
 /** Text of a value n8n may hand over as a Luxon DateTime, a Date or a string. */
 export function asText(value: unknown): string {
 	if (typeof value === 'string') return value;
-	if (value instanceof Date) return value.toISOString();
-	const withIso = value as { toISO?: () => string } | null;
-	if (withIso && typeof withIso.toISO === 'function') return withIso.toISO();
-	return typeof value === 'object' ? JSON.stringify(value) : String(value);
+	if (isDateLike(value)) return dateText(value);
+	return typeof value === 'object' ? preview(value) : String(value);
 }
 
-/** A number, or text that is one (`"12"`); empty text is not a number. */
-export function asNumber(value: unknown): Checked {
+/** A Date, or a Luxon DateTime (n8n's `$now`). */
+function isDateLike(value: unknown): boolean {
+	return (
+		value instanceof Date ||
+		(value !== null &&
+			typeof value === 'object' &&
+			typeof (value as { toISO?: unknown }).toISO === 'function')
+	);
+}
+
+function dateText(value: unknown): string {
+	return value instanceof Date ? value.toISOString() : (value as { toISO: () => string }).toISO();
+}
+
+/**
+ * How deep a JSON value given to the node may nest: far beyond any Heffl body or filter
+ * (three or four levels), far below what would overflow a stack while reading it.
+ */
+export const MAX_JSON_DEPTH = 50;
+
+/** The nesting depth of a value (a scalar is 0), counted without recursion; stops past `limit`. */
+export function depthOf(value: unknown, limit = MAX_JSON_DEPTH): number {
+	let deepest = 0;
+	const pending: Array<[unknown, number]> = [[value, 0]];
+	while (pending.length) {
+		const [current, depth] = pending.pop() as [unknown, number];
+		if (!current || typeof current !== 'object') continue;
+		deepest = Math.max(deepest, depth + 1);
+		if (deepest > limit) return deepest;
+		for (const child of Object.values(current)) pending.push([child, depth + 1]);
+	}
+	return deepest;
+}
+
+/** A value nested deeper than MAX_JSON_DEPTH, refused before anything reads it recursively. */
+function tooDeep(value: unknown): Checked | undefined {
+	return depthOf(value) > MAX_JSON_DEPTH
+		? fail(
+				`is nested more than ${MAX_JSON_DEPTH} levels deep`,
+				"Heffl's values nest a few levels at most: check the expression, or send a flatter object.",
+			)
+		: undefined;
+}
+
+/** A short rendering of a value for messages, safe on values of any depth. */
+export function preview(value: unknown): string {
+	const cut = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+	if (typeof value === 'string') return `'${cut(value)}'`;
+	if (typeof value !== 'object' || value === null) return String(value);
+	if (depthOf(value) > MAX_JSON_DEPTH)
+		return `an object nested more than ${MAX_JSON_DEPTH} levels deep`;
+	return cut(JSON.stringify(value));
+}
+
+/** What an unusable value is, for messages: "an object ({"a":1})", "an empty list". */
+function shapeOf(value: unknown): string {
+	if (Array.isArray(value)) return value.length ? `a list (${preview(value)})` : 'an empty list';
+	if (value && typeof value === 'object')
+		return Object.keys(value).length ? `an object (${preview(value)})` : 'an empty object ({})';
+	return String(value);
+}
+
+/**
+ * One value as text: text, a finite number, true or false, or a date. An object, a list,
+ * NaN or Infinity is refused, saying what it is, rather than sent as "[object Object]",
+ * as its JSON or as "NaN". `what` names what is asked: "text", "a number", "an ID".
+ */
+export function asScalarText(value: unknown, what = 'text', hint?: string): Checked {
+	if (typeof value === 'string') return ok(value);
+	if (typeof value === 'boolean') return ok(String(value));
 	if (typeof value === 'number')
-		return Number.isFinite(value) ? ok(value) : fail(`'${value}' is not a number`);
-	const text = asText(value).trim();
-	const number = Number(text);
-	return text !== '' && Number.isFinite(number)
+		return Number.isFinite(value)
+			? ok(String(value))
+			: fail(`${String(value)} is not ${what}`, hint ?? `Give ${what}.`);
+	if (isDateLike(value)) return ok(dateText(value));
+	return (
+		tooDeep(value) ??
+		fail(
+			`is ${shapeOf(value)}, not ${what}`,
+			hint ?? 'Map one value here (e.g. {{ $json.name }}), not a whole object or list.',
+		)
+	);
+}
+
+/** How an ID may be given, wherever one is asked (messages and the fields' hints). */
+export const ID_HINT =
+	'Give the ID as text, e.g. {{ $json.id }}; an object with an id (a record from an earlier node) is taken as that ID.';
+
+/**
+ * One record ID: text, a whole number, or an object with an `id` (a record an earlier
+ * node returned), taken as that ID. NaN, Infinity, lists and objects without an id are
+ * refused. The text is trimmed; whether Heffl has such a record is Heffl's to say.
+ */
+export function asId(value: unknown): Checked {
+	if (value && typeof value === 'object' && !isDateLike(value)) {
+		const deep = tooDeep(value);
+		if (deep) return deep;
+		if (Array.isArray(value)) return fail(`is ${shapeOf(value)}, not one ID`, ID_HINT);
+		const { id } = value as IDataObject;
+		if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))
+			return ok(String(id).trim());
+		const why = 'id' in value ? ` whose id is ${preview(id)}` : ' without an id';
+		return fail(`is ${shapeOf(value)}${why}, not an ID`, ID_HINT);
+	}
+	const text = asScalarText(value, 'an ID', ID_HINT);
+	return 'value' in text ? ok(String(text.value).trim()) : text;
+}
+
+/**
+ * A list of IDs: a list (of IDs, or of objects with an id), one ID, or text separated by
+ * commas. Each entry is read by `asId`; empty entries are left out.
+ */
+export function asIdList(value: unknown): Checked {
+	const deep = tooDeep(value);
+	if (deep) return deep;
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: [value];
+	const ids: string[] = [];
+	for (const [index, entry] of entries.entries()) {
+		if (entry === null || entry === undefined) continue;
+		const id = asId(entry);
+		if (!('value' in id))
+			return Array.isArray(value) ? fail(`entry ${index + 1} ${id.problem}`, id.hint) : id;
+		if (id.value !== '') ids.push(id.value as string);
+	}
+	return ok(ids);
+}
+
+/** A number, or text that is one (`"12"`); empty text, NaN, Infinity, objects and lists are not. */
+export function asNumber(value: unknown): Checked {
+	const hint = 'Give a number, like 12 or 0.5.';
+	const text = asScalarText(value, 'a number', hint);
+	if (!('value' in text)) return text;
+	if (typeof value === 'number') return ok(value);
+	const trimmed = String(text.value).trim();
+	const number = Number(trimmed);
+	return trimmed !== '' && Number.isFinite(number)
 		? ok(number)
-		: fail(`'${asText(value)}' is not a number`);
+		: fail(`${preview(text.value)} is not a number`, hint);
 }
 
 /** A boolean, or the text `true` / `false` in any case. */
 export function asBoolean(value: unknown): Checked {
 	if (typeof value === 'boolean') return ok(value);
-	const word = asText(value).trim().toLowerCase();
+	const hint = 'Give true or false.';
+	const text = asScalarText(value, 'true or false', hint);
+	if (!('value' in text)) return text;
+	const word = String(text.value).trim().toLowerCase();
 	return word === 'true' || word === 'false'
 		? ok(word === 'true')
-		: fail(`'${asText(value)}' is not true or false`);
+		: fail(`${preview(text.value)} is not true or false`, hint);
 }
 
-export function parseJsonObject(original: unknown): Checked {
-	let parsed: unknown = original;
-	if (typeof original === 'string') {
-		try {
-			parsed = JSON.parse(original);
-		} catch (error) {
-			return fail(
-				`is not valid JSON (${(error as Error).message})`,
-				'Write an object like {"email": "ada@example.com"}.',
-			);
-		}
+/** JSON text parsed, or the value an expression gave; refused when nested too deep. */
+function parsedJson(original: unknown, hint: string): Checked {
+	if (typeof original !== 'string') return tooDeep(original) ?? ok(original as IDataObject);
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(original);
+	} catch (error) {
+		return fail(`is not valid JSON (${(error as Error).message})`, hint);
 	}
-	return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-		? ok(parsed as IDataObject)
-		: fail('must be a JSON object', 'Write an object like {"email": "ada@example.com"}.');
+	return tooDeep(parsed) ?? ok(parsed as IDataObject);
+}
+
+/** A JSON object, as text or as the object an expression gives. */
+export function parseJsonObject(original: unknown): Checked {
+	const hint = 'Write an object like {"email": "ada@example.com"}.';
+	const parsed = parsedJson(original, hint);
+	if (!('value' in parsed)) return parsed;
+	const value: unknown = parsed.value;
+	return value && typeof value === 'object' && !Array.isArray(value) && !isDateLike(value)
+		? ok(value as IDataObject)
+		: fail(`must be a JSON object, not ${shapeOf(value)}`, hint);
 }
 
 /** A JSON list of objects, as text or as the list an expression gives. */
 export function parseJsonList(original: unknown): Checked {
-	let parsed: unknown = original;
 	const hint = 'Write a list like [{"name": "Audit", "quantity": 1, "price": 500}].';
-	if (typeof original === 'string') {
-		try {
-			parsed = JSON.parse(original);
-		} catch (error) {
-			return fail(`is not valid JSON (${(error as Error).message})`, hint);
-		}
-	}
-	if (!Array.isArray(parsed)) return fail('must be a JSON list', hint);
-	const wrong = parsed.findIndex(
+	const parsed = parsedJson(original, hint);
+	if (!('value' in parsed)) return parsed;
+	const value: unknown = parsed.value;
+	if (!Array.isArray(value)) return fail(`must be a JSON list, not ${shapeOf(value)}`, hint);
+	const wrong = value.findIndex(
 		(entry) => !entry || typeof entry !== 'object' || Array.isArray(entry),
 	);
 	return wrong === -1
-		? ok(parsed as IDataObject[])
+		? ok(value as IDataObject[])
 		: fail(`entry ${wrong + 1} is not an object`, hint);
+}
+
+/** `: problem`, or ` › Member: problem` where a problem is a member's. */
+const joined = (problem: string) => (problem.startsWith('› ') ? ` ${problem}` : `: ${problem}`);
+
+/** A member's problem as its whole's: "› City: is an object" (shown after the whole's name). */
+export function inMember(name: string, result: { problem: string; hint?: string }): Checked {
+	return fail(`› ${name}${joined(result.problem)}`, result.hint);
 }
 
 /** The checked value, or a NodeOperationError that names the field and says how to fix it. */
@@ -143,7 +286,7 @@ export function checked(
 	result: Checked,
 ): IDataObject[string] {
 	if ('value' in result) return result.value;
-	throw new NodeOperationError(node, `${where}: ${result.problem}`, {
+	throw new NodeOperationError(node, `${where}${joined(result.problem)}`, {
 		itemIndex,
 		description: result.hint,
 	});

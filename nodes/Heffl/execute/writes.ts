@@ -10,7 +10,7 @@ import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import { checkCustomFields } from '../customFields';
 import type { ResourceSpec } from '../spec';
 import { definitionsOf } from '../spec';
-import type { WriteKind } from './body';
+import type { WriteKind, Written } from './body';
 import { collectBody } from './body';
 import { operationPath } from './recordIds';
 import type { ExecutionState } from './state';
@@ -31,10 +31,16 @@ export async function writtenBody(
 	state: ExecutionState,
 	{
 		creating = kind === 'create',
+		collected,
 		prepare,
-	}: { creating?: boolean; prepare?: (body: IDataObject) => void } = {},
+	}: {
+		creating?: boolean;
+		/** The body already collected (Create or Update checks it before it searches). */
+		collected?: Written;
+		prepare?: (body: IDataObject) => void;
+	} = {},
 ): Promise<IDataObject> {
-	const written = collectBody(context, resource, kind, itemIndex);
+	const written = collected ?? collectBody(context, resource, kind, itemIndex);
 	prepare?.(written.body);
 	if (definitionsOf(resource))
 		await checkCustomFields(

@@ -1,4 +1,4 @@
-import { equalsKey, named, TAG_TYPE_OPTIONS, text } from '../fields';
+import { localFilter, named, TAG_TYPE_OPTIONS, text } from '../fields';
 import type { ResourceSpec } from '../spec';
 
 export const tag: ResourceSpec = {
@@ -35,16 +35,17 @@ export const tag: ResourceSpec = {
 		}),
 		text('icon', 'Icon', 'Icon of the tag', { nullable: true }),
 	],
+	// §11.9 lists no query parameter for GET /tags (v1's `type`, §10.6, is not v2's): the
+	// type is checked on the returned tags and never sent; a tag that shows no type fails
+	// the filter rather than passing it.
 	filters: [
-		{
+		localFilter({
 			displayName: 'Type',
 			name: 'type',
 			type: 'options',
 			options: TAG_TYPE_OPTIONS,
 			default: 'deals',
 			description: 'Only tags of this kind',
-			filter: 'server',
-			matches: equalsKey('type'),
-		},
+		}),
 	],
 };

@@ -3,6 +3,7 @@
  * resources of crm.ts and the reference data of refdata.ts. `routeV2` answers a call
  * or returns `undefined` for paths it does not own (contacts, document templates).
  */
+import { refuseUnlistedQuery } from '../behaviours';
 import { ApiError } from '../errors';
 import { newId } from '../random';
 import type { Store } from '../store';
@@ -31,6 +32,7 @@ export function routeV2(context: V2Context, call: V2Call): JsonObject | undefine
 	const [first, second, third] = call.segments;
 	const resource = CRM_RESOURCES.find((candidate) => candidate.path === first);
 	if (resource && !third) return crm(context, resource, call, second);
+	refuseUnlistedQuery(space.behaviours, call);
 	return referenceRoute({ ...call, store: context.store, space });
 }
 
