@@ -20,6 +20,7 @@ import {
 	sandboxTarget,
 	STICKY_NOTE,
 } from '../../scripts/demo-workflows';
+import { coverageProblems } from '../e2e/exampleCoverage';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
 import { executeWorkflow } from '../harness/n8n';
@@ -82,6 +83,10 @@ describe('the files in examples/, as a user imports them', () => {
 
 	test('the five samples of npm start are there', () => {
 		expect(files).toEqual(expect.arrayContaining(Object.values(EXAMPLE)));
+	});
+
+	test('each is imported and run in real n8n by an e2e test (test/e2e/exampleCoverage.ts)', () => {
+		expect(coverageProblems()).toEqual([]);
 	});
 
 	test.each(files)(
