@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * Which test imports and runs each file of examples/ in real n8n, so that an example
  * cannot rot: test/e2e/examples.test.ts exercises those it lists in EXERCISED_HERE, and

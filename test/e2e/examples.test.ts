@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * Every sample workflow of examples/ in a real n8n 2.x, as a user gets it there: a Heffl
  * credential of their own named "Heffl account" (its id is not the files'), then the
