@@ -94,7 +94,7 @@ describe('the committed package.json', () => {
 	test('the check refuses it without the release fields, or with a placeholder author, naming each', () => {
 		const folder = repositoryWith({
 			...without(committed(), RELEASE_FIELDS),
-			author: { name: 'not set', email: 'not-set@example.invalid' },
+			author: { name: 'Ada Lovelace', email: 'ada@example.com' },
 		});
 		const { status, out } = run(['check'], folder, { GITHUB_REPOSITORY: 'ada-l/n8n-nodes-heffl' });
 		expect(status).toBe(1);
