@@ -192,7 +192,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(n8n.output()).not.toMatch(/Failed to load package|cannot be used as a tool/i);
 	});
 
-	test("the samples of examples/, saved through the editor's API: the webhook triggers register one subscription each, the polling trigger polls", async () => {
+	test("the sample workflows of examples/, saved through the editor's API: the webhook triggers register one subscription each, the polling trigger polls", async () => {
 		credentials.hefflApi = await saveCredential(session, 'Heffl sandbox', 'hefflApi', {
 			apiKey: sandbox.apiKey,
 			v1BaseUrl: sandbox.urls.v1,
