@@ -42,9 +42,10 @@ const ALLOWED = [
 ];
 
 /**
- * Bounds around the sizes measured on 2026-11-25 (README of 93 kB: 92,411 bytes packed,
- * 331,414 unpacked, 78 files; 226 files, 548 kB and 1.2 MB before): room for the code to
- * grow a fifth, none for a screenshot, a source map or a build cache to come back.
+ * Bounds around the sizes measured on 2026-11-25 with the README of that day (93 kB):
+ * 78 files, 93,084 bytes packed, 334,024 unpacked (226 files, 548 kB and 1.2 MB before):
+ * room for the code to grow a fifth, none for a screenshot, a source map or a build cache
+ * to come back.
  */
 const MAX_PACKED = 120_000;
 const MAX_UNPACKED = 400_000;
