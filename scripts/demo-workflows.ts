@@ -1,17 +1,163 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- demo and test tooling, not shipped */
 /**
- * The demo's sample workflows (`npm start` imports them into n8n), saved as the editor
- * saves them: each node in its one version. `npm start -- --check` runs both trigger
- * workflows against the sandbox; test/e2e/quotation.test.ts runs `wonDealQuotation` in
- * real n8n, fed by the sandbox's deliveries.
+ * The sample workflows are the files in examples/, as a user imports them (n8n's Import
+ * from File, or `n8n import:workflow`): each node in its one version, the Heffl
+ * credential referenced by type and by the name n8n gives a new one ("Heffl account").
+ * `npm start`, the e2e and hosts tiers and the harness tests all read those files; the
+ * only changes made for the sandbox are `forSandbox`'s, which are what a user sets after
+ * importing (a quotation template and its custom fields) and the sandbox's base URLs in
+ * place of Heffl's in the HTTP Request node.
  */
-// @ts-expect-error -- plain ESM script shared with the end-to-end tests
-import { linearWorkflow } from './real-n8n.mjs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-export const credentials = { hefflApi: { id: 'hefflSandbox', name: 'Heffl sandbox' } };
+import { API_VERSIONS } from '../nodes/shared/transport/apiVersions';
+// @ts-expect-error -- plain ESM script shared with the end-to-end tests
+import { ROOT } from './real-n8n.mjs';
+
+export const EXAMPLES_DIR = join(ROOT as string, 'examples');
+
+/** The five samples `npm start` imports and checks, by file name in examples/. */
+export const EXAMPLE = {
+	newLead: 'new-lead-follow-up-task.json',
+	wonDeal: 'deal-won-quotation.json',
+	newCompany: 'new-company-welcome-call.json',
+	contacts: 'list-all-contacts.json',
+	httpRequest: 'http-request-heffl-credential.json',
+} as const;
+
+/**
+ * The credential the examples name. On import n8n (1.123 and 2.41 alike, editor and CLI)
+ * keeps a credential of that type with this id, else takes the one credential of that
+ * type with this name: "Heffl account" is the name n8n proposes for a user's first Heffl
+ * credential, so such a user sets nothing. `npm start` imports its sandbox credential
+ * with this id.
+ */
+export const credentials = { hefflApi: { id: 'hefflAccount', name: 'Heffl account' } };
+
+export interface ExampleNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+	[setting: string]: unknown;
+}
+
+export interface ExampleWorkflow {
+	id: string;
+	name: string;
+	active: boolean;
+	nodes: ExampleNode[];
+	connections: Record<string, unknown>;
+	settings: Record<string, unknown>;
+	[more: string]: unknown;
+}
+
+/** Every workflow file in examples/, by name. */
+export function exampleFiles(): string[] {
+	return readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort();
+}
+
+/** One file of examples/, as it is on disk. */
+export function example(file: string): ExampleWorkflow {
+	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow;
+}
+
+export const HEFFL_NODE = 'n8n-nodes-heffl.heffl';
+export const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
+
+/** The nodes that run (the sticky notes that explain the example left out). */
+export const runnable = (workflow: ExampleWorkflow) =>
+	workflow.nodes.filter((node) => node.type !== STICKY_NOTE);
+
+/**
+ * The URL n8n (at `base`) registers with Heffl for the workflow's webhook trigger, its
+ * first node. The examples' Heffl Trigger nodes carry a webhookId, as n8n's own export
+ * does: without one, `n8n import:workflow` (2.41.1) leaves the node to listen under
+ * `<workflow id>/<node name, percent-encoded>` and then answers Heffl's deliveries to
+ * that URL 404 ("new%20lead" registered, "new lead" looked up), measured with `npm start`.
+ */
+export function webhookUrl(base: string, workflow: ExampleWorkflow): string {
+	return `${base.replace(/\/$/, '')}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
+}
+
+/** Where the sandbox differs from a user's Heffl. */
+export interface SandboxTarget {
+	urls: { v1: string; v2: string };
+	/** The sandbox's quotation template (test/sandbox/v2/seed.ts: "Project Quotation"). */
+	quotationTemplateId: string;
+}
+
+/** The sandbox's side of `forSandbox`, read from a running sandbox. */
+export function sandboxTarget(sandbox: {
+	urls: { v1: string; v2: string };
+	records(kind: string): Array<Record<string, unknown>>;
+}): SandboxTarget {
+	const template = sandbox
+		.records('templates')
+		.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
+	if (!template) throw new Error('the sandbox has no quotation template named "Project Quotation"');
+	return { urls: sandbox.urls, quotationTemplateId: String(template.id) };
+}
+
+/**
+ * An example as it runs against the sandbox; every change is listed here:
+ * - an HTTP Request node's URL on Heffl's base URL gets the sandbox's (the credential
+ *   sends the key only to its own base URLs);
+ * - Quotation → Create gets the sandbox's template and the custom fields that template
+ *   requires: what the example's note asks a user to set after importing.
+ * A node such a change is meant for that does not look as expected fails loudly, so an
+ * edited example cannot quietly run against Heffl's production URL.
+ */
+export function forSandbox(workflow: ExampleWorkflow, sandbox: SandboxTarget): ExampleWorkflow {
+	const copy = structuredClone(workflow);
+	for (const node of copy.nodes) {
+		if (node.type === 'n8n-nodes-base.httpRequest') {
+			const url = String(node.parameters.url);
+			const api = Object.entries(API_VERSIONS).find(([, { defaultBaseUrl }]) =>
+				url.startsWith(`${defaultBaseUrl}/`),
+			);
+			if (!api)
+				throw new Error(`${workflow.name} › ${node.name}: ${url} is not on Heffl's base URLs`);
+			const [version, { defaultBaseUrl }] = api;
+			node.parameters.url = sandbox.urls[version as 'v1' | 'v2'] + url.slice(defaultBaseUrl.length);
+		}
+		if (
+			node.type === HEFFL_NODE &&
+			node.parameters.resource === 'quotation' &&
+			node.parameters.operation === 'create'
+		) {
+			if (node.parameters.template !== '')
+				throw new Error(`${workflow.name} › ${node.name}: the example should leave Template empty`);
+			node.parameters.template = sandbox.quotationTemplateId;
+			node.parameters.customFieldsMapping = SANDBOX_QUOTATION_FIELDS;
+		}
+	}
+	return copy;
+}
+
+/** The five samples of `npm start`, each as it runs against the sandbox. */
+export function sandboxExamples(sandbox: SandboxTarget) {
+	const prepared = (file: string) => forSandbox(example(file), sandbox);
+	return {
+		newLead: prepared(EXAMPLE.newLead),
+		wonDeal: prepared(EXAMPLE.wonDeal),
+		newCompany: prepared(EXAMPLE.newCompany),
+		contacts: prepared(EXAMPLE.contacts),
+		httpRequest: prepared(EXAMPLE.httpRequest),
+	};
+}
 
 /**
  * The ID of the task tag "Follow-up" (§11.9: type `project_tasks`, the type the task's tag
- * picker lists), created in the workspace when it has none.
+ * picker lists), created in the workspace when it has none: the new-lead example tags its
+ * task with it when the workspace has it.
  */
 export async function followUpTaskTag(v2BaseUrl: string, apiKey: string): Promise<string> {
 	const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
@@ -28,89 +174,6 @@ export async function followUpTaskTag(v2BaseUrl: string, apiKey: string): Promis
 	const body = JSON.stringify({ name: 'Follow-up', type: 'project_tasks', color: '#2563eb' });
 	return (await call('/tags', { method: 'POST', body })).id;
 }
-
-export function sampleWorkflows(followUpTagId: string, v1BaseUrl: string) {
-	const newLead = linearWorkflow(
-		'demoNewLead',
-		'Heffl demo: new lead → a tagged follow-up task linked to it',
-		[
-			{
-				name: 'New Lead',
-				type: 'n8n-nodes-heffl.hefflTrigger',
-				parameters: { events: ['lead.created'] },
-				credentials,
-			},
-			{
-				name: 'Follow-up Task',
-				type: 'n8n-nodes-heffl.heffl',
-				parameters: {
-					resource: 'task',
-					operation: 'create',
-					title: '=Follow up with {{ $json.record.name }}',
-					additionalFields: {
-						linkedTo: 'leads',
-						linkedId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' },
-						priority: 'HIGH',
-						dueDate: "={{ $now.plus(1, 'day').toISODate() }}",
-						tags: [followUpTagId],
-					},
-				},
-				credentials,
-			},
-		],
-	);
-	const contacts = linearWorkflow('demoContacts', 'Heffl demo: list all contacts', [
-		{ name: 'Run', type: 'n8n-nodes-base.manualTrigger' },
-		{
-			name: 'All Contacts',
-			type: 'n8n-nodes-heffl.heffl',
-			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
-			credentials,
-		},
-	]);
-	const httpRequest = linearWorkflow(
-		'demoHttpRequest',
-		'Heffl demo: HTTP Request node with the Heffl credential',
-		[
-			{ name: 'Run', type: 'n8n-nodes-base.manualTrigger' },
-			{
-				name: 'Lead Tags',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					url: `${v1BaseUrl}/tags`,
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: 'hefflApi',
-					sendQuery: true,
-					queryParameters: { parameters: [{ name: 'type', value: 'leads' }] },
-					options: {},
-				},
-				credentials,
-			},
-		],
-	);
-	return [newLead, contacts, httpRequest];
-}
-
-/** The won deal the quotation is made from, as the node before it read it. */
-const deal = "$('Get Deal').item.json";
-
-/** A Filter node (n8n 2.x, version 2.2) keeping the items for which one condition holds. */
-const filter = (name: string, leftValue: string, operator: object, rightValue = '') => ({
-	name,
-	type: 'n8n-nodes-base.filter',
-	typeVersion: 2.2,
-	parameters: {
-		conditions: {
-			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-			conditions: [
-				{ id: `${name.replace(/\W+/g, '-').toLowerCase()}-1`, leftValue, rightValue, operator },
-			],
-			combinator: 'and',
-		},
-		options: {},
-	},
-});
 
 /** A column of the resource mapper: key, label, type, required, and whether the user removed it. */
 type Column = [id: string, displayName: string, type: string, required: boolean, removed?: boolean];
@@ -146,127 +209,46 @@ export function mapped(
 	};
 }
 
-/** The columns of the template's custom fields (test/sandbox/v2/seed.ts), as the editor lists them. */
-const templateColumns: Column[] = [
-	['cf_delivery_date', 'Delivery Date', 'dateTime', false, false],
-	['cf_discount_percent', 'Discount Percent', 'number', false, true],
-	['cf_payment_terms', 'Payment Terms', 'options', true, false],
-	['cf_project_code', 'Project Code', 'string', true, false],
-	['cf_signed_copy_received', 'Signed Copy Received', 'boolean', false, true],
-];
+/**
+ * The sandbox template's custom fields (test/sandbox/v2/seed.ts) as a user fills them in
+ * Create Quotation: the two it requires, and a delivery date; the mapper's columns as the
+ * editor lists them.
+ */
+const SANDBOX_QUOTATION_FIELDS = mapped(
+	{
+		cf_project_code: "={{ $('Get Deal').item.json.number }}",
+		cf_payment_terms: 'Net 30',
+		cf_delivery_date: "={{ $now.plus(14, 'days').toISODate() }}",
+	},
+	[
+		['cf_delivery_date', 'Delivery Date', 'dateTime', false, false],
+		['cf_discount_percent', 'Discount Percent', 'number', false, true],
+		['cf_payment_terms', 'Payment Terms', 'options', true, false],
+		['cf_project_code', 'Project Code', 'string', true, false],
+		['cf_signed_copy_received', 'Signed Copy Received', 'boolean', false, true],
+	],
+	{ cf_payment_terms: ['Net 15', 'Net 30', 'Net 60'] },
+);
 
 /**
- * Deal won → quotation: when a deal is updated and its status is WON (by `status` or
- * by a move into a WON stage: both send deal.updated), the deal is read and, unless a
- * quotation of that deal exists already, one is created from the quotation template
- * `templateId` with the deal's products as line items (a deal without products gets
- * one line for the deal itself) and the template's custom fields. Only deal.updated
- * is subscribed: a stage move also sends deal.stageChanged, which would make two
- * quotations race each other.
+ * The shapes scripts/screenshots.mjs reads: the new-lead, contacts and HTTP Request
+ * samples for the sandbox at `v1BaseUrl` (the new-lead sample finds its tag at run time
+ * now; the first argument is kept for that script), and the deal-won sample with the
+ * sandbox's `templateId`.
  */
-export function wonDealQuotation(templateId: string) {
-	return linearWorkflow('demoWonDeal', 'Heffl demo: deal won → quotation', [
-		{
-			name: 'Deal Updated',
-			type: 'n8n-nodes-heffl.hefflTrigger',
-			parameters: { events: ['deal.updated'] },
-			credentials,
-		},
-		filter(
-			'Won Deals Only',
-			'={{ $json.record.status }}',
-			{ type: 'string', operation: 'equals' },
-			'WON',
-		),
-		{
-			name: 'Get Deal',
-			type: 'n8n-nodes-heffl.heffl',
-			parameters: {
-				resource: 'deal',
-				operation: 'get',
-				dealId: { __rl: true, mode: 'id', value: '={{ $json.record.id }}' },
-				simplify: false,
-			},
-			credentials,
-		},
-		{
-			name: 'Existing Quotation',
-			type: 'n8n-nodes-heffl.heffl',
-			// No quotation found: one empty item goes on, so the next node can tell.
-			alwaysOutputData: true,
-			parameters: {
-				resource: 'quotation',
-				operation: 'getAll',
-				limit: 1,
-				filters: {
-					conditions: {
-						condition: [{ field: 'dealId', operator: 'is', values: '={{ $json.id }}' }],
-					},
-				},
-			},
-			credentials,
-		},
-		filter('No Quotation Yet', '={{ $json.id }}', {
-			type: 'string',
-			operation: 'notExists',
-			singleValue: true,
-		}),
-		{
-			name: 'Create Quotation',
-			type: 'n8n-nodes-heffl.heffl',
-			parameters: {
-				resource: 'quotation',
-				operation: 'create',
-				client: { __rl: true, mode: 'id', value: `={{ ${deal}.clientId }}` },
-				template: templateId,
-				date: '={{ $now.toISODate() }}',
-				additionalFields: {
-					deal: { __rl: true, mode: 'id', value: `={{ ${deal}.id }}` },
-					subject: `=Quotation for {{ ${deal}.title }}`,
-					expiryDate: "={{ $now.plus(30, 'days').toISODate() }}",
-					lineItemsJson: `={{ ${deal}.products.length ? ${deal}.products : [{ name: ${deal}.title, quantity: 1, price: ${deal}.price ?? 0 }] }}`,
-				},
-				customFieldsMapping: mapped(
-					{
-						cf_project_code: `={{ ${deal}.number }}`,
-						cf_payment_terms: 'Net 30',
-						cf_delivery_date: "={{ $now.plus(14, 'days').toISODate() }}",
-					},
-					templateColumns,
-					{ cf_payment_terms: ['Net 15', 'Net 30', 'Net 60'] },
-				),
-			},
-			credentials,
-		},
-	]);
+export function sampleWorkflows(_followUpTagId: string, v1BaseUrl: string) {
+	const target = {
+		urls: { v1: v1BaseUrl, v2: v1BaseUrl.replace(/v1$/, 'v2') },
+		quotationTemplateId: '',
+	};
+	return [EXAMPLE.newLead, EXAMPLE.contacts, EXAMPLE.httpRequest].map((file) =>
+		forSandbox(example(file), target),
+	);
 }
 
-/**
- * New company → welcome call: the Heffl Polling Trigger (no public URL needed) checks
- * for new companies every minute; each one gets a task.
- */
-export function newCompanyWelcomeCall() {
-	return linearWorkflow(
-		'demoNewCompany',
-		'Heffl demo: new company (polling, no public URL) → welcome call task',
-		[
-			{
-				name: 'New Company',
-				type: 'n8n-nodes-heffl.hefflPollingTrigger',
-				parameters: { event: 'company', pollTimes: { item: [{ mode: 'everyMinute' }] } },
-				credentials,
-			},
-			{
-				name: 'Welcome Call',
-				type: 'n8n-nodes-heffl.heffl',
-				parameters: {
-					resource: 'task',
-					operation: 'create',
-					title: '=Welcome call: {{ $json.record.name }}',
-					additionalFields: { taskType: 'call', priority: 'HIGH' },
-				},
-				credentials,
-			},
-		],
-	);
+export function wonDealQuotation(templateId: string) {
+	return forSandbox(example(EXAMPLE.wonDeal), {
+		urls: { v1: '', v2: '' },
+		quotationTemplateId: templateId,
+	});
 }

@@ -20,9 +20,10 @@ import { dirname, join } from 'node:path';
 import {
 	credentials,
 	followUpTaskTag,
-	newCompanyWelcomeCall,
-	sampleWorkflows,
-	wonDealQuotation,
+	runnable,
+	sandboxExamples,
+	sandboxTarget,
+	webhookUrl,
 } from './demo-workflows';
 import {
 	ensureN8n,
@@ -102,19 +103,22 @@ async function main() {
 		'importing the credential and workflows',
 		n8nHint,
 	);
+	// The task tag the new-lead sample looks for (a workspace without one gets untagged tasks).
 	const followUpTag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
-	const [newLead, allContacts, httpRequest] = sampleWorkflows(followUpTag, sandbox.urls.v1);
-	const quotationTemplate = sandbox
-		.records('templates')
-		.find((template) => template.type === 'quotations' && template.name === 'Project Quotation');
-	if (!quotationTemplate)
-		throw new Error('the sandbox has no quotation template named "Project Quotation"');
-	const wonDeal = wonDealQuotation(String(quotationTemplate.id));
-	const polling = newCompanyWelcomeCall();
+	// examples/, with what a user sets after importing set for the sandbox (forSandbox).
+	const {
+		newLead,
+		wonDeal,
+		newCompany: polling,
+		contacts: allContacts,
+		httpRequest,
+	} = sandboxExamples(sandboxTarget(sandbox));
 	importIntoN8n(folder, {
 		credentials: [
 			{
-				...credentials.hefflApi,
+				// The examples' credential id: n8n's import wires every node to it.
+				id: credentials.hefflApi.id,
+				name: 'Heffl sandbox',
 				type: 'hefflApi',
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
@@ -141,7 +145,7 @@ async function main() {
 		const session = await login(n8n.url);
 		for (const workflow of [newLead, wonDeal]) {
 			await session.activate(workflow.id);
-			const url = `${n8n.url}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
+			const url = webhookUrl(n8n.url, workflow);
 			const subscription = () => sandbox.records('webhooks').find((record) => record.url === url);
 			if (!(await until(() => Boolean(subscription()))))
 				throw new Error(
@@ -205,7 +209,7 @@ async function main() {
 			[allContacts, sandbox.records('contacts').length], // every contact, once
 			[httpRequest, 1], // the answer of GET /tags
 		] as const) {
-			const last = String(workflow.nodes.at(-1).name);
+			const last = runnable(workflow).at(-1)!.name;
 			const { status, outputs, error } = await session.runManually(workflow.id, last);
 			const items = (outputs[last] ?? []) as unknown[];
 			if (status !== 'success' || items.length !== wanted)

@@ -5,7 +5,7 @@
  * loopback (Verdaccio), installed by n8n's own installer through the REST call of
  * the editor's Settings → Community Nodes → Install, its only help an `npm` shim
  * that points the installer's `--registry=` at that registry (registry.ts says
- * why). Then on that host: the nodes load, the demo's sample workflows run, the
+ * why). Then on that host: the nodes load, the samples of examples/ run, the
  * trigger activates, verifies, runs each delivery once and deletes its subscription
  * on deactivation, list search and the resource mapper answer through the editor's
  * API, an AI Agent calls the Heffl tool (its model a scripted OpenAI-compatible
@@ -21,9 +21,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import {
 	followUpTaskTag,
-	newCompanyWelcomeCall,
-	sampleWorkflows,
-	wonDealQuotation,
+	runnable,
+	sandboxExamples,
+	sandboxTarget,
 } from '../../scripts/demo-workflows';
 // @ts-expect-error -- plain ESM script shared with the screenshots script
 import { packPackageInto } from '../../scripts/pack.mjs';
@@ -75,6 +75,8 @@ let newLead: Workflow & { id: string };
 let wonDeal: Workflow & { id: string };
 let polling: Workflow & { id: string };
 let agent: Workflow & { id: string };
+/** examples/ with what a user sets after importing set for the sandbox (demo-workflows.ts's forSandbox). */
+let samples: ReturnType<typeof sandboxExamples>;
 
 /** n8n on this host with the npm shim first on its PATH, its webhooks behind the relay. */
 async function start(extra: Record<string, string> = {}) {
@@ -190,23 +192,16 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(n8n.output()).not.toMatch(/Failed to load package|cannot be used as a tool/i);
 	});
 
-	test("the demo's sample workflows, saved through the editor's API: the webhook triggers register one subscription each, the polling trigger polls", async () => {
+	test("the sample workflows of examples/, saved through the editor's API: the webhook triggers register one subscription each, the polling trigger polls", async () => {
 		credentials.hefflApi = await saveCredential(session, 'Heffl sandbox', 'hefflApi', {
 			apiKey: sandbox.apiKey,
 			v1BaseUrl: sandbox.urls.v1,
 			v2BaseUrl: sandbox.urls.v2,
 		});
-		const tag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
-		const template = sandbox
-			.records('templates')
-			.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
-		const [lead, ...manual] = sampleWorkflows(tag, sandbox.urls.v1) as Workflow[];
-		newLead = await saveWorkflow(session, lead, credentials);
-		wonDeal = await saveWorkflow(
-			session,
-			wonDealQuotation(String(template?.id)) as Workflow,
-			credentials,
-		);
+		await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey); // the task tag the new-lead sample finds
+		samples = sandboxExamples(sandboxTarget(sandbox));
+		newLead = await saveWorkflow(session, samples.newLead as Workflow, credentials);
+		wonDeal = await saveWorkflow(session, samples.wonDeal as Workflow, credentials);
 		for (const workflow of [newLead, wonDeal]) {
 			await session.activate(workflow.id);
 			const subscriptions = await until(
@@ -224,7 +219,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 
 		// The polling sample: its activation poll reads Heffl's newest company and emits nothing.
 		sandbox.clearRequests();
-		polling = await saveWorkflow(session, newCompanyWelcomeCall() as Workflow, credentials);
+		polling = await saveWorkflow(session, samples.newCompany as Workflow, credentials);
 		await session.activate(polling.id);
 		const polled = await until(
 			() => sandbox.requests.filter((request) => request.path.startsWith('/api/v2/companies')),
@@ -233,9 +228,9 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(polled.length, n8n.output().slice(-2000)).toBeGreaterThan(0);
 
 		// The manual samples: all contacts (API v2), and the HTTP Request node with the credential.
-		for (const workflow of manual) {
-			const saved = await saveWorkflow(session, workflow, credentials);
-			const last = saved.nodes[saved.nodes.length - 1].name;
+		for (const workflow of [samples.contacts, samples.httpRequest]) {
+			const saved = await saveWorkflow(session, workflow as Workflow, credentials);
+			const last = runnable(workflow).at(-1)!.name;
 			const run = await session.runManually(saved.id, last);
 			expect({ status: run.status, error: run.error }).toEqual({
 				status: 'success',

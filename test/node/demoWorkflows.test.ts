@@ -1,23 +1,35 @@
 /**
- * The demo's sample workflows (as `npm start` imports them) run through n8n-core against
- * the sandbox built from Heffl's reference. Only their first node, a trigger, is replaced
- * by a node that emits what the trigger emits. The deal won → quotation sample has its
- * Heffl nodes run the same way; its Filter nodes are n8n's own and run in
- * test/e2e/quotation.test.ts, in real n8n.
+ * The sample workflows, the files in examples/: what a user imports holds nothing of the
+ * sandbox, and their Heffl nodes, run through n8n-core against the sandbox built from
+ * Heffl's reference, do what each example says. Only a trigger is replaced, by a node that
+ * emits what the trigger emits; n8n's own nodes (Filter) run in real n8n
+ * (test/e2e/examples.test.ts, which imports and runs every file).
  */
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { followUpTaskTag, sampleWorkflows, wonDealQuotation } from '../../scripts/demo-workflows';
+import type { ExampleWorkflow } from '../../scripts/demo-workflows';
+import {
+	credentials,
+	EXAMPLE,
+	example,
+	exampleFiles,
+	forSandbox,
+	HEFFL_NODE,
+	runnable,
+	sandboxTarget,
+	STICKY_NOTE,
+} from '../../scripts/demo-workflows';
+import { coverageProblems } from '../e2e/exampleCoverage';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
 import { executeWorkflow } from '../harness/n8n';
 
 const ctx = useSandbox();
 
-/** The workflow with its trigger replaced by a node emitting `items`, under the trigger's name. */
-function fedWith(workflow: WorkflowJson, items: IDataObject[]): WorkflowJson {
-	const [trigger, ...rest] = workflow.nodes;
+/** The runnable part of an example, its trigger replaced by a node emitting `items`, under the trigger's name. */
+function fedWith(workflow: ExampleWorkflow, items: IDataObject[]): WorkflowJson {
+	const [trigger, ...rest] = runnable(workflow) as unknown as INode[];
 	const feeder: INode = {
 		...trigger,
 		type: 'test.items',
@@ -25,13 +37,17 @@ function fedWith(workflow: WorkflowJson, items: IDataObject[]): WorkflowJson {
 		parameters: { items: JSON.stringify(items) },
 		credentials: undefined,
 	};
-	return { ...workflow, nodes: [feeder, ...rest] };
+	return {
+		name: workflow.name,
+		nodes: [feeder, ...rest],
+		connections: workflow.connections as IConnections,
+	};
 }
 
 /** Only the Heffl nodes, one after the other, fed by `items` under the trigger's name. */
-function hefflPart(workflow: WorkflowJson, items: IDataObject[]): WorkflowJson {
+function hefflPart(workflow: ExampleWorkflow, items: IDataObject[]): WorkflowJson {
 	const [feeder, ...rest] = fedWith(workflow, items).nodes;
-	const nodes = [feeder, ...rest.filter((node) => node.type === 'n8n-nodes-heffl.heffl')];
+	const nodes = [feeder, ...rest.filter((node) => node.type === HEFFL_NODE)];
 	const connections: IConnections = {};
 	nodes.slice(0, -1).forEach((node, index) => {
 		connections[node.name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
@@ -54,72 +70,169 @@ function outputOf(run: Awaited<ReturnType<typeof executeWorkflow>>, node: string
 	};
 }
 
-describe('the demo workflows', () => {
-	test('every Heffl node in them is in the node’s one version', () => {
-		const workflows = [
-			...(sampleWorkflows('tag_1', ctx.sandbox.urls.v1) as WorkflowJson[]),
-			wonDealQuotation('tpl_x') as WorkflowJson,
-		];
-		const heffl = workflows
-			.flatMap((workflow) => workflow.nodes)
-			.filter((node) => node.type.startsWith('n8n-nodes-heffl.'));
-		expect(heffl.length).toBeGreaterThan(0);
-		expect(heffl.every((node) => node.typeVersion === 1)).toBe(true);
+/** n8n's own nodes the examples use, each in a version both 1.123.81 and 2.41.1 have. */
+const BASE_NODE_VERSIONS: Record<string, number> = {
+	'n8n-nodes-base.manualTrigger': 1,
+	'n8n-nodes-base.filter': 2.2,
+	'n8n-nodes-base.httpRequest': 4.2,
+	[STICKY_NOTE]: 1,
+};
+
+describe('the files in examples/, as a user imports them', () => {
+	const files = exampleFiles();
+
+	test('the five samples of npm start are there', () => {
+		expect(files).toEqual(expect.arrayContaining(Object.values(EXAMPLE)));
 	});
 
-	test('new lead → a follow-up task linked to it (§11.5), tagged Follow-up, priority HIGH, due tomorrow', async () => {
-		const tagId = await followUpTaskTag(ctx.sandbox.urls.v2, ctx.sandbox.apiKey);
-		const [newLead] = sampleWorkflows(tagId, ctx.sandbox.urls.v1) as WorkflowJson[];
-		const answer = await fetch(`${ctx.sandbox.urls.v1}/leads`, {
-			method: 'POST',
-			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com' }),
-		});
-		const lead = (await answer.json()) as IDataObject;
-		ctx.sandbox.clearRequests();
-		const run = await executeWorkflow(
-			fedWith(newLead, [{ event: 'lead.created', record: lead }]),
-			ctx.credentials,
-		);
-
-		const task = outputOf(run, 'Follow-up Task');
-		expect(task.error).toBeUndefined();
-		expect(task.json[0]).toMatchObject({
-			title: 'Follow up with Ada Lovelace',
-			entity: 'leads',
-			entityId: lead.id,
-			priority: 'HIGH',
-			tagIds: [tagId],
-		});
-		expect(String(task.json[0].dueDate)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-		// The tasks' custom-field definitions (a create checks required ones), then one create
-		// on API v2; the lead itself is not written.
-		expect(ctx.apiRequests().map((request) => `${request.method} ${request.path}`)).toEqual([
-			'GET /api/v2/custom-fields?entity=tasks',
-			'POST /api/v2/tasks',
-		]);
+	test('each is imported and run in real n8n by an e2e test (test/e2e/exampleCoverage.ts)', () => {
+		expect(coverageProblems()).toEqual([]);
 	});
 
-	test('list all contacts (API v2): every contact once', async () => {
-		const [, contacts] = sampleWorkflows('tag_1', ctx.sandbox.urls.v1) as WorkflowJson[];
-		const run = await executeWorkflow(fedWith(contacts, [{}]), ctx.credentials);
-		const listed = outputOf(run, 'All Contacts');
-		expect(listed.error).toBeUndefined();
-		// Every contact once; the order is the list's own (§7: createdAt desc by default).
-		expect(listed.json.map((contact) => String(contact.id)).sort()).toEqual(
-			ctx.sandbox
-				.records('contacts')
-				.map((contact) => String(contact.id))
-				.sort(),
-		);
+	test.each(files)(
+		'%s: a workflow n8n imports, each node in its one version, the credential by type and name',
+		(file) => {
+			const workflow = example(file);
+			expect(workflow).toMatchObject({
+				name: expect.any(String),
+				active: false,
+				nodes: expect.any(Array),
+				connections: expect.any(Object),
+			});
+			// n8n 1.123.81 keeps static data (a trigger's signing secret) only for ids of 16 characters or fewer.
+			expect(workflow.id.length).toBeLessThanOrEqual(16);
+			for (const node of workflow.nodes) {
+				if (node.type.startsWith('n8n-nodes-heffl.'))
+					expect([node.name, node.typeVersion]).toEqual([node.name, 1]);
+				else if (node.type in BASE_NODE_VERSIONS)
+					expect([node.name, node.typeVersion]).toEqual([node.name, BASE_NODE_VERSIONS[node.type]]);
+				for (const [type, reference] of Object.entries(node.credentials ?? {}))
+					if (type === 'hefflApi') expect(reference).toEqual(credentials.hefflApi);
+			}
+			// A note that says what the example does and what to set after importing.
+			expect(workflow.nodes.filter((node) => node.type === STICKY_NOTE)).not.toHaveLength(0);
+			// A webhook trigger carries its webhookId (examples.test.ts and demo-workflows.ts say why).
+			for (const node of workflow.nodes.filter(
+				(each) => each.type === 'n8n-nodes-heffl.hefflTrigger',
+			))
+				expect(node.webhookId).toMatch(/^[0-9a-f-]{36}$/);
+		},
+	);
+
+	test.each(files)('%s: nothing of the sandbox: no local URL, no seeded record ID', (file) => {
+		const text = JSON.stringify(example(file));
+		expect(text).not.toMatch(/127\.0\.0\.1|localhost|sandbox/i);
+		// Heffl's ID prefixes (tpl_, tag_, ld_, clt_, dl_, ...) only inside expressions, never as values.
+		expect(text).not.toMatch(/"(?:tpl|tag|ld|clt|dl|qtn|tsk|ctc|cmp|usr|pl|stg)_[A-Za-z0-9]+"/);
+	});
+
+	test('forSandbox changes only the HTTP Request URL and the quotation template with its custom fields', () => {
+		const target = sandboxTarget(ctx.sandbox);
+		for (const file of files) {
+			const original = example(file);
+			const prepared = forSandbox(original, target);
+			const changed = prepared.nodes
+				.filter((node, index) => JSON.stringify(node) !== JSON.stringify(original.nodes[index]))
+				.map((node) => [
+					node.name,
+					Object.keys(node.parameters).filter(
+						(key) =>
+							JSON.stringify(node.parameters[key]) !==
+							JSON.stringify(original.nodes.find((each) => each.id === node.id)!.parameters[key]),
+					),
+				]);
+			expect({ file, changed }).toEqual({
+				file,
+				changed:
+					file === EXAMPLE.httpRequest
+						? [['Lead Tags', ['url']]]
+						: file === EXAMPLE.wonDeal
+							? [['Create Quotation', ['template', 'customFieldsMapping']]]
+							: [],
+			});
+		}
+		const http = forSandbox(example(EXAMPLE.httpRequest), target).nodes.find(
+			(node) => node.name === 'Lead Tags',
+		)!;
+		expect(http.parameters.url).toBe(`${ctx.sandbox.urls.v1}/tags`);
+		expect(
+			example(EXAMPLE.httpRequest).nodes.find((node) => node.name === 'Lead Tags')!.parameters.url,
+		).toBe('https://api.heffl.com/api/v1/tags');
 	});
 });
 
-describe('the demo workflow deal won → quotation', () => {
-	const template = () =>
+describe('new lead → follow-up task', () => {
+	const newLead = () => example(EXAMPLE.newLead);
+	const lead = async (name: string) => {
+		const answer = await fetch(`${ctx.sandbox.urls.v1}/leads`, {
+			method: 'POST',
+			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ name, email: `${name.split(' ')[0].toLowerCase()}@example.com` }),
+		});
+		return (await answer.json()) as IDataObject;
+	};
+	const taskTag = async (name: string) => {
+		const answer = await fetch(`${ctx.sandbox.urls.v2}/tags`, {
+			method: 'POST',
+			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ name, type: 'project_tasks', color: '#2563eb' }),
+		});
+		return String(((await answer.json()) as IDataObject).id);
+	};
+	/** The example run for a new lead `name`: the lead, and the one task it made (checked). */
+	const runFor = async (name: string) => {
+		const created = await lead(name);
+		ctx.sandbox.clearRequests();
+		const run = await executeWorkflow(
+			fedWith(newLead(), [{ event: 'lead.created', record: created }]),
+			ctx.credentials,
+		);
+		const task = outputOf(run, 'Follow-up Task');
+		expect(task.error).toBeUndefined();
+		expect(task.json).toHaveLength(1); // once, however many tags the workspace has
+		expect(task.json[0]).toMatchObject({
+			title: `Follow up with ${name}`,
+			entity: 'leads',
+			entityId: created.id,
+			priority: 'HIGH',
+		});
+		return task.json[0];
+	};
+
+	test('a workspace without a task tag "Follow-up" (its lead tag of that name does not count) gets one untagged task', async () => {
+		const task = await runFor('Grace Hopper');
+		expect(task.tagIds ?? []).toEqual([]);
+	});
+
+	test('with a task tag "Follow-up" among others: one task linked to the lead (§11.5), tagged with it, priority HIGH, due tomorrow', async () => {
+		await taskTag('Call back');
+		const followUp = await taskTag('Follow-up');
+		await taskTag('Onboarding');
+		const task = await runFor('Ada Lovelace');
+		expect(task.tagIds).toEqual([followUp]);
+		expect(String(task.dueDate).slice(0, 10)).toBe(daysAfter(todayIn('America/New_York'), 1));
+		// The task tags (one list), the tasks' custom-field definitions (a create checks
+		// required ones), then one create on API v2; the lead itself is not written.
+		expect(
+			ctx.apiRequests().map((request) => `${request.method} ${request.path.split('?')[0]}`),
+		).toEqual(['GET /api/v2/tags', 'GET /api/v2/custom-fields', 'POST /api/v2/tasks']);
+	});
+});
+
+test('list all contacts (API v2): every contact once', async () => {
+	const run = await executeWorkflow(fedWith(example(EXAMPLE.contacts), [{}]), ctx.credentials);
+	const listed = outputOf(run, 'All Contacts');
+	expect(listed.error).toBeUndefined();
+	// Every contact once; the order is the list's own (§7: createdAt desc by default).
+	expect(listed.json.map((contact) => String(contact.id)).sort()).toEqual(
 		ctx.sandbox
-			.records('templates')
-			.find((record) => record.name === 'Project Quotation' && record.type === 'quotations')!;
+			.records('contacts')
+			.map((contact) => String(contact.id))
+			.sort(),
+	);
+});
+
+describe('deal won → quotation', () => {
 	const v2 = async (method: string, path: string, body?: IDataObject) => {
 		const answer = await fetch(`${ctx.sandbox.urls.v2}${path}`, {
 			method,
@@ -131,21 +244,26 @@ describe('the demo workflow deal won → quotation', () => {
 		return json;
 	};
 
-	test('its Heffl nodes read the deal, look for its quotation and create one; its trigger listens to deal.updated only', () => {
-		const { nodes } = wonDealQuotation('tpl_x') as WorkflowJson;
-		const heffl = nodes.filter((node) => node.type === 'n8n-nodes-heffl.heffl');
+	test('its Heffl nodes read the deal, look for its quotation and create one; its trigger listens to deal.updated only; Template is left to the user', () => {
+		const workflow = example(EXAMPLE.wonDeal);
+		const heffl = workflow.nodes.filter((node) => node.type === HEFFL_NODE);
 		expect(heffl.map((node) => node.name)).toEqual([
 			'Get Deal',
 			'Existing Quotation',
 			'Create Quotation',
 		]);
-		expect(nodes[0]).toMatchObject({
+		expect(workflow.nodes[0]).toMatchObject({
 			type: 'n8n-nodes-heffl.hefflTrigger',
 			parameters: { events: ['deal.updated'] },
 		});
+		expect(heffl[2].parameters).toMatchObject({
+			template: '',
+			customFieldsMapping: { mappingMode: 'defineBelow', value: null },
+		});
 	});
 
-	test('its Heffl nodes, fed a won deal as the trigger emits it, create one quotation from the template', async () => {
+	test('its Heffl nodes, with the sandbox template set and fed a won deal as the trigger emits it, create one quotation from the template', async () => {
+		const target = sandboxTarget(ctx.sandbox);
 		const [client] = ctx.sandbox.records('clients');
 		const [sales] = ctx.sandbox.records('pipelines');
 		const [first] = ctx.sandbox.records('products');
@@ -163,7 +281,7 @@ describe('the demo workflow deal won → quotation', () => {
 		const before = ctx.sandbox.records('quotations').length;
 
 		const run = await executeWorkflow(
-			hefflPart(wonDealQuotation(String(template().id)) as WorkflowJson, [
+			hefflPart(forSandbox(example(EXAMPLE.wonDeal), target), [
 				{
 					event: 'deal.updated',
 					timestamp: new Date().toISOString(),
@@ -182,7 +300,7 @@ describe('the demo workflow deal won → quotation', () => {
 		const quotation = quotations.find((record) => record.dealId === created.id)!;
 		expect(quotation).toMatchObject({
 			clientId: client.id,
-			templateId: template().id,
+			templateId: target.quotationTemplateId,
 			dealId: created.id,
 			subject: 'Quotation for Harness rollout',
 			cf_project_code: created.number,

@@ -1,12 +1,13 @@
 /**
- * `npm start`'s polling sample (scripts/demo-workflows.ts) run by n8n-core as the
+ * The polling sample, examples/new-company-welcome-call.json, run by n8n-core as the
  * editor's manual run does: the trigger's test event (the newest company) goes into
- * Task → Create. The active run in real n8n is `npm start`'s self-check.
+ * Task → Create. The active run in real n8n is test/e2e/examples.test.ts (and
+ * `npm start`'s self-check).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { expect, test } from 'vitest';
 
-import { newCompanyWelcomeCall } from '../../scripts/demo-workflows';
+import { EXAMPLE, example, runnable } from '../../scripts/demo-workflows';
 import { useSandbox } from '../harness/context';
 import type { WorkflowJson } from '../harness/n8n';
 import { executeWorkflow } from '../harness/n8n';
@@ -16,7 +17,11 @@ const context = useSandbox();
 
 test('new company → welcome call: the newest company gets a HIGH priority call task', async () => {
 	const company = await createRecord(context.sandbox, 'company', 'Polling Demo Ltd');
-	const run = await executeWorkflow(newCompanyWelcomeCall() as WorkflowJson, context.credentials);
+	const workflow = example(EXAMPLE.newCompany);
+	const run = await executeWorkflow(
+		{ ...workflow, nodes: runnable(workflow) } as unknown as WorkflowJson,
+		context.credentials,
+	);
 	expect(run.data.resultData.error).toBeUndefined();
 	const [trigger] = run.data.resultData.runData['New Company'][0].data!.main[0]!;
 	expect(trigger.json).toMatchObject({ event: 'client.created', record: { id: company.id } });
