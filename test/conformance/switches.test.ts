@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { table } from '../../scripts/conformance/report';
 import type { Behaviours, StartedSandbox } from '../sandbox';
 import { BEHAVIOURS, startSandbox } from '../sandbox';
-import { ApiError } from '../sandbox/errors';
 import { detailOf, differing, KIT_SANDBOX, markedRecords, runKit } from './kit';
 
 let sandbox: StartedSandbox;
@@ -103,22 +102,6 @@ describe('alternatives set outside the behaviours', () => {
 			expect(detailOf(report, 'rate-limit.headers')).toMatch(/only ratelimit/);
 		} finally {
 			sandbox.setRateLimit(KIT_SANDBOX.rateLimit as { limit: number; windowMs: number });
-		}
-	}, 60_000);
-
-	// The strict v2 /tags of issue 29 (§11.9 documents no query parameters): a 400 naming
-	// `type`, as the sandbox switch for it answers.
-	test('a v2 /tags that refuses type with a 400 naming it: tags.v2-type-query differs', async () => {
-		const remove = sandbox.beforeRoute(({ path, query }) => {
-			if (path === '/api/v2/tags' && query.has('type'))
-				throw ApiError.field('type', 'is not a parameter of this endpoint (§11.9 lists none)');
-		});
-		try {
-			const report = await runKit(sandbox);
-			expect(differing(report)).toEqual({ ids: ['tags.v2-type-query'], fails: [] });
-			expect(detailOf(report, 'tags.v2-type-query')).toMatch(/refused, naming the parameter: 400/);
-		} finally {
-			remove();
 		}
 	}, 60_000);
 });

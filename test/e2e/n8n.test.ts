@@ -102,6 +102,7 @@ let contactsWorkflow: ReturnType<typeof linearWorkflow>;
 let customFieldsWorkflow: ReturnType<typeof linearWorkflow>;
 let errorWorkflow: ReturnType<typeof linearWorkflow>;
 let httpWorkflow: ReturnType<typeof linearWorkflow>;
+let hostileValuesWorkflow: ReturnType<typeof linearWorkflow>;
 let triggerWorkflow: ReturnType<typeof linearWorkflow>;
 
 beforeAll(async () => {
@@ -158,6 +159,53 @@ beforeAll(async () => {
 			'Missing',
 			{ resource: 'lead', operation: 'get', leadId: byId('ld_missing0000000000000') },
 			{ onError: 'continueRegularOutput' },
+		),
+	]);
+	// Issue 29's hostile shapes through n8n's own expression engine (the `vm` isolate on 2.x),
+	// which hands values over differently from n8n-core's harness: each node continues on fail.
+	const deep = `={{ JSON.parse('{"a":'.repeat(5000) + '1' + '}'.repeat(5000)) }}`;
+	const onFail = { onError: 'continueRegularOutput' };
+	const lead = String(sandbox.records('leads')[0].id);
+	hostileValuesWorkflow = webhookWorkflow('HostileValues', [
+		heffl(
+			'Deep Filters',
+			{ resource: 'company', operation: 'getAll', filters: { filtersJson: deep } },
+			onFail,
+		),
+		heffl(
+			'Deep Value',
+			{ resource: 'lead', operation: 'create', name: 'x', additionalFields: { value: deep } },
+			onFail,
+		),
+		heffl(
+			'Empty Value',
+			{
+				resource: 'lead',
+				operation: 'create',
+				name: 'x',
+				additionalFields: { value: "={{ JSON.parse('{}') }}" },
+			},
+			onFail,
+		),
+		heffl('NaN ID', { resource: 'deal', operation: 'delete', dealId: byId('={{ NaN }}') }, onFail),
+		heffl(
+			'Object Tags',
+			{
+				resource: 'task',
+				operation: 'create',
+				title: 'x',
+				additionalFields: { tags: `={{ JSON.parse('[{"name":"VIP"}]') }}` },
+			},
+			onFail,
+		),
+		heffl(
+			'Lead as ID',
+			{
+				resource: 'lead',
+				operation: 'get',
+				leadId: byId(`={{ JSON.parse('{"id":"${lead}","name":"x"}') }}`),
+			},
+			onFail,
 		),
 	]);
 	httpWorkflow = webhookWorkflow('HttpRequest', [
@@ -353,6 +401,26 @@ describe('the packed package in real n8n', () => {
 				httpCode: 404,
 			}),
 		]);
+	});
+
+	test("hostile values through n8n's expression engine: each refused naming its field before anything is sent, a record given as an ID taken as its id", async () => {
+		sandbox.clearRequests();
+		const outputs = await run(hostileValuesWorkflow);
+		const error = (node: string) => String(outputs[node]?.[0]?.error ?? '');
+		expect(error('Deep Filters')).toMatch(
+			/^Filters › Filters \(JSON\).*nested more than 50 levels/,
+		);
+		expect(error('Deep Value')).toMatch(/^Additional Fields › Value.*nested more than 50 levels/);
+		expect(error('Empty Value')).toMatch(/^Additional Fields › Value: is an empty object/);
+		expect(error('NaN ID')).toMatch(/^Deal: NaN is not an ID/);
+		expect(error('Object Tags')).toMatch(
+			/^Additional Fields › Tag Names or IDs: entry 1 is an object .* without an id/,
+		);
+		const lead = String(sandbox.records('leads')[0].id);
+		expect(outputs['Lead as ID']).toEqual([expect.objectContaining({ id: lead })]);
+		expect(
+			sandbox.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`),
+		).toEqual([`GET /api/v1/leads/${lead}`]);
 	});
 
 	test('the HTTP Request node authenticates with the Heffl API credential (x-api-key)', async () => {
