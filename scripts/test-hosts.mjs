@@ -1,7 +1,7 @@
 // `npm run test:hosts [-- oldest newest 2.20.12 …]`: the hosts tier
 // (test/e2e-hosts) once per n8n host of e2e/hosts.json (default: every one), each
 // on its own install (installed on first use, about 6 minutes each), then the
-// README's support table rows, measured now:
+// the support table rows (README, Compatibility; docs/compatibility.md), measured now:
 //
 //   | n8n | Node | installed by n8n's installer … | … | measured |
 //
@@ -80,6 +80,6 @@ const table = [
 	`| --- | --- | ${COLUMNS.map(() => ':-:').join(' | ')} | --- |`,
 	...rows,
 ].join('\n');
-process.stdout.write(`\nThe hosts tier (README, Compatibility):\n\n${table}\n\n`);
+process.stdout.write(`\nThe hosts tier (README, Compatibility; in full: docs/compatibility.md):\n\n${table}\n\n`);
 if (process.env.HOSTS_REPORT) writeFileSync(process.env.HOSTS_REPORT, `${table}\n`);
 process.exit(failed === 0 ? 0 : 1);

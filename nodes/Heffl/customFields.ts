@@ -5,7 +5,7 @@
  * fields refused before anything is sent).
  *
  * The shape of a definition is not documented beyond "key, label, type and allowed
- * values" (§11.12): it is read leniently (README Assumptions), and a definition list
+ * values" (§11.12): it is read leniently (docs/assumptions.md), and a definition list
  * that cannot be read never blocks a write: the values are then sent as given.
  */
 import type {

@@ -27,11 +27,7 @@ const LONG_REFERENCE_PAGES = new Set(['docs/heffl-reference.md']);
  * entry when its file lands.
  */
 const PENDING_TARGETS = [
-	'CHANGELOG.md',
-	'docs/release.md',
 	'docs/polling-schedulers.md',
-	'docs/n8n-scanner-double-slash-bug.md',
-	'examples/',
 ];
 
 /**

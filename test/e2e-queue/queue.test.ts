@@ -29,7 +29,7 @@ import {
  * Whether a copy of an accepted delivery may start another execution. The trigger
  * remembers accepted webhook-ids in the memory of the process that receives them
  * (issue 12); here that is the one webhook processor, so no copy may run again. With
- * several webhook processors, copies that reach another one can (README, Scaling).
+ * several webhook processors, copies that reach another one can (docs/scaling.md).
  */
 const COPIES_MAY_RUN_AGAIN = false;
 

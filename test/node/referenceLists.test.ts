@@ -3,7 +3,7 @@
  * reference does not list on v2's reference lists (behaviours.ts `strictReferenceLists`:
  * §11.9 documents none for `GET /tags`; §11.7, §11.10, §11.11, §13 none for pipelines,
  * products, client stages, sources and users), the node sends them only the paging the
- * README keeps (`pageSize`, `cursor`), and the tag type filter is applied to the records,
+ * Assumptions table keeps (`pageSize`, `cursor`; docs/assumptions.md), and the tag type filter is applied to the records,
  * never turning into "all tags".
  */
 import type { IDataObject } from 'n8n-workflow';

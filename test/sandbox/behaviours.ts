@@ -62,7 +62,7 @@ export interface Behaviours {
 	v1NumberedPages?: boolean;
 	/**
 	 * v2's reference lists answer 400 VALIDATION_ERROR, naming it, to any query parameter
-	 * but the paging the package keeps (`cursor`, `pageSize`: README Assumptions). §11.9
+	 * but the paging the package keeps (`cursor`, `pageSize`: docs/assumptions.md). §11.9
 	 * documents no query for `GET /tags` (`type` is v1's, §10.6); §11.7, §11.10, §11.11
 	 * and §13 name the other lists' paths only. By default the sandbox takes `type` on
 	 * tags and `search` on products and users.

@@ -3,7 +3,7 @@
  * from heffl-reference.md §10: documented create and update bodies, required
  * fields, update methods, enums, response shapes, and the events a write emits.
  * Where the reference is silent the table keeps a choice, marked "not documented"
- * (the README's Assumptions table lists them).
+ * (docs/assumptions.md lists them).
  */
 import type { FieldType } from './fields';
 import type { Workspace } from './store';

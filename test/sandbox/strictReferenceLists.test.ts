@@ -3,7 +3,7 @@
  * parameter the reference does not list on v2's reference lists. §11.9: "GET /tags
  * [TABLE] — query params not documented" (`type` is v1's, §10.6); §11.7, §11.10,
  * §11.11 and §13 name the pipelines, products, client-stages, sources and users lists by
- * path only. Paging (§6.2's `cursor`, `pageSize`) is kept, as the README's Assumptions do.
+ * path only. Paging (§6.2's `cursor`, `pageSize`) is kept, as docs/assumptions.md does.
  */
 import { describe, expect, test } from 'vitest';
 

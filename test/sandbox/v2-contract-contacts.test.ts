@@ -2,7 +2,7 @@
  * Contract tests of the sandbox's v2 contacts (§11.1, with §4.2, §6.2, §7 and §9) against heffl-reference.md, over loopback HTTP: every
  * documented body field accepted and checked (type, enum, required), the documented response
  * fields, and the list model. Expectations come from the cited sections, or where they are
- * silent from the README's "v2 sandbox choices", never from the node.
+ * silent from docs/assumptions.md's "v2 sandbox choices", never from the node.
  */
 import { describe, expect, test } from 'vitest';
 

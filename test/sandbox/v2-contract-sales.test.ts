@@ -2,7 +2,7 @@
  * Contract tests of the sandbox's v2 companies, deals, quotations, tasks and leads (§11.2–§11.6, §7) against heffl-reference.md, over loopback HTTP: every
  * documented body field accepted and checked (type, enum, required), the documented response
  * fields, and the list model. Expectations come from the cited sections, or where they are
- * silent from the README's "v2 sandbox choices", never from the node.
+ * silent from docs/assumptions.md's "v2 sandbox choices", never from the node.
  */
 import { describe, expect, test } from 'vitest';
 
@@ -106,7 +106,7 @@ describe('§11.2 companies', () => {
 		).toEqual(['cf_company_size']);
 	});
 
-	test('DELETE /companies/{id} with a linked deal: 400 naming the deal (§4.2 rule, README)', async () => {
+	test('DELETE /companies/{id} with a linked deal: 400 naming the deal (§4.2 rule, docs/assumptions.md)', async () => {
 		const { body: created } = await call('/companies', 'POST', {
 			name: 'Busy Co',
 			cf_industry: 'Finance',
@@ -495,7 +495,7 @@ describe('§7 creation order (what the polling trigger reads)', () => {
 		},
 	);
 
-	test('sandbox choice (README: a cursor is a position): a record created while a client pages newest first comes at the top, the next page shifts by one', async () => {
+	test('sandbox choice (docs/assumptions.md: a cursor is a position): a record created while a client pages newest first comes at the top, the next page shifts by one', async () => {
 		const first = await list('/deals', { pageSize: '2' });
 		const created = await call('/deals', 'POST', {
 			title: 'Made between two pages',

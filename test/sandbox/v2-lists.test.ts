@@ -1,7 +1,7 @@
 /**
  * The sandbox's v2 list model against Heffl's reference (docs/heffl-reference.md): §4.2 errors,
  * §6.2/§7 list parameters and envelopes, and Return All over thousands of records, over real
- * HTTP. Expectations come from the cited sections (or, where they are silent, from the README's
+ * HTTP. Expectations come from the cited sections (or, where they are silent, from docs/assumptions.md's
  * "v2 sandbox choices"), never from the node.
  */
 import { describe, expect, test } from 'vitest';

@@ -2,7 +2,7 @@
  * The sandbox's v2 sales records against Heffl's reference (docs/heffl-reference.md): §11.2
  * companies, §11.3 deals, §11.4 quotations, §11.5 tasks, over real HTTP, at least one test per
  * endpoint. Each test names the section it checks; expectations come from that section (or,
- * where it is silent, from the README's "v2 sandbox choices"), never from the node.
+ * where it is silent, from docs/assumptions.md's "v2 sandbox choices"), never from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -20,7 +20,7 @@ export const CONTACT_AND_COMPANY_CONDITIONS: ConditionSpec[] = [
 
 export const contact: ResourceSpec = {
 	// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
-	// and takes the update page's fields (README Assumptions).
+	// and takes the update page's fields (docs/assumptions.md).
 	value: 'contact',
 	displayName: 'Contact',
 	label: 'contact',

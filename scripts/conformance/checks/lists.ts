@@ -283,7 +283,7 @@ const cursorKind: Check = {
 		if (next?.id === a.id)
 			return differs(
 				'page 2 continued after the last task of page 1 although a task was created in between: the cursor points at a record',
-				'records are told apart by ID, so nothing is emitted twice either way; with such cursors a record deleted during a poll cannot hide another (README, Polling trigger)',
+				'records are told apart by ID, so nothing is emitted twice either way; with such cursors a record deleted during a poll cannot hide another (docs/polling.md)',
 			);
 		return notChecked(`page 2 began with ${String(next?.id)}, neither kind of cursor explains it`);
 	},

@@ -415,7 +415,7 @@ const get = (key: string) => (record: JsonObject) => record[key];
 export const CRM_RESOURCES: CrmResource[] = [
 	{
 		// §11.1; the create body is not documented: the PATCH page's fields are taken for it
-		// (README Assumptions). No GET /contacts/{id} is listed.
+		// (docs/assumptions.md). No GET /contacts/{id} is listed.
 		path: 'contacts',
 		kind: 'contacts',
 		prefix: 'clt_',

@@ -4,7 +4,7 @@
  * custom-field definitions. The records are the ones v1 reads (one workspace, two
  * views); v2 renders them with their prefixed IDs.
  * `GET /custom-fields` answers the §6.2 envelope of definitions `{id, entity, key, label,
- * dataType, required, values, pipelineId}` — a guess, §11.12 shows no shape (README Assumptions).
+ * dataType, required, values, pipelineId}` — a guess, §11.12 shows no shape (docs/assumptions.md).
  */
 import { ApiError } from '../errors';
 import type { Store, Workspace } from '../store';
@@ -447,7 +447,7 @@ export function referenceRoute(call: RefContext): JsonObject | undefined {
 	}
 	if (first === 'leads' && !second) {
 		// §11.6: only the list is named (it shares the §7 list model); no v2 lead shape is
-		// documented, so rows are the leads as stored (README Assumptions).
+		// documented, so rows are the leads as stored (docs/assumptions.md).
 		const get = (key: string) => (record: JsonObject) => record[key];
 		return v2List(
 			space,
