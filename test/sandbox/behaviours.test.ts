@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped: JSON answers read loosely, a real pause between two creations */
 /**
  * The switchable behaviours (behaviours.ts): each is off by default, changes only what it
  * names, and can be switched at run time through the control route.
