@@ -243,7 +243,7 @@ async function main() {
 		await untilMcpRegistered(mcpAddress);
 		const checked = await mcpCheck(sandbox, mcpAddress, mcpToken, mcpServer(mcp).toolNames);
 		step(
-			`self-check: MCP client at ${mcpAddress} listed ${checked.tools.length} tools (${checked.tools.join(', ')}); Get_Quotation answered quotation ${checked.quotation} (${checked.bytes} bytes)`,
+			`self-check: MCP server at ${mcpAddress} refused a client without the token; with it, the MCP client listed ${checked.tools.length} tools (${checked.tools.join(', ')}); Get_Quotation answered quotation ${checked.quotation} (${checked.bytes} bytes)`,
 		);
 
 		// The last self-check: the polling trigger found the new company.
@@ -336,10 +336,20 @@ async function wonDealForCheck(sandbox: Sandbox): Promise<{ id: string; title: s
 }
 
 /**
- * The MCP self-check: the official MCP client connects with the token, finds exactly
- * `wanted` tools, and calls Get_Quotation (read-only) for a seeded quotation.
+ * The MCP self-check: a request without the token is refused (Bearer Auth is on); the
+ * official MCP client connects with it, finds exactly `wanted` tools, and calls
+ * Get_Quotation (read-only) for a seeded quotation.
  */
 async function mcpCheck(sandbox: Sandbox, url: string, token: string, wanted: string[]) {
+	const anonymous = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+	});
+	if (anonymous.status !== 403)
+		throw new Error(
+			`the MCP server answered ${anonymous.status} to a client without the token (wanted 403: Bearer Auth on)`,
+		);
 	const client = await connectMcp(url, token);
 	try {
 		const tools = (await client.listTools()).tools.map((tool) => tool.name);
