@@ -11,13 +11,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { nodeNameToToolName } from 'n8n-workflow';
+
 import { API_VERSIONS } from '../nodes/shared/transport/apiVersions';
 // @ts-expect-error -- plain ESM script shared with the end-to-end tests
 import { ROOT } from './real-n8n.mjs';
 
 export const EXAMPLES_DIR = join(ROOT as string, 'examples');
 
-/** The five samples `npm start` imports and checks, by file name in examples/. */
+/**
+ * The samples test/e2e/examples.test.ts imports and runs, by file name in examples/;
+ * `npm start` imports and checks them, and MCP_SERVER_EXAMPLE.
+ */
 export const EXAMPLE = {
 	newLead: 'new-lead-follow-up-task.json',
 	wonDeal: 'deal-won-quotation.json',
@@ -27,13 +32,24 @@ export const EXAMPLE = {
 } as const;
 
 /**
- * The credential the examples name. On import n8n (1.123 and 2.41 alike, editor and CLI)
+ * The MCP Server Trigger serving six Heffl tools: `npm start` imports, activates and
+ * checks it too; its e2e is test/e2e/mcp.test.ts (an MCP client, not a Heffl event).
+ */
+export const MCP_SERVER_EXAMPLE = 'heffl-mcp-server.json';
+
+/**
+ * The credentials the examples name. On import n8n (1.123 and 2.41 alike, editor and CLI)
  * keeps a credential of that type with this id, else takes the one credential of that
  * type with this name: "Heffl account" is the name n8n proposes for a user's first Heffl
  * credential, so such a user sets nothing. `npm start` imports its sandbox credential
- * with this id.
+ * with this id. The MCP server's Bearer Auth credential has a name of its own (n8n
+ * proposes "Bearer Auth account", which could be a token for anything else): a user
+ * who names theirs so has it picked up, any other user picks theirs in the trigger.
  */
-export const credentials = { hefflApi: { id: 'hefflAccount', name: 'Heffl account' } };
+export const credentials = {
+	hefflApi: { id: 'hefflAccount', name: 'Heffl account' },
+	httpBearerAuth: { id: 'hefflMcpToken', name: 'Heffl MCP server token' },
+};
 
 export interface ExampleNode {
 	id: string;
@@ -70,6 +86,8 @@ export function example(file: string): ExampleWorkflow {
 }
 
 export const HEFFL_NODE = 'n8n-nodes-heffl.heffl';
+export const HEFFL_TOOL = 'n8n-nodes-heffl.hefflTool';
+export const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 export const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
 
 /** The nodes that run (the sticky notes that explain the example left out). */
@@ -85,6 +103,41 @@ export const runnable = (workflow: ExampleWorkflow) =>
  */
 export function webhookUrl(base: string, workflow: ExampleWorkflow): string {
 	return `${base.replace(/\/$/, '')}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
+}
+
+/** The MCP Server Trigger of a workflow, and the Heffl tools it serves (by tool name, as n8n names them). */
+export function mcpServer(workflow: ExampleWorkflow) {
+	const trigger = workflow.nodes.find((node) => node.type === MCP_TRIGGER);
+	if (!trigger) throw new Error(`${workflow.name} has no MCP Server Trigger`);
+	const tools = workflow.nodes.filter((node) => node.type === HEFFL_TOOL);
+	return { trigger, tools, toolNames: tools.map((node) => nodeNameToToolName(node.name)) };
+}
+
+/** The production URL an MCP client connects to: `<n8n>/mcp/<the trigger's path>`. */
+export function mcpUrl(base: string, workflow: ExampleWorkflow): string {
+	return `${base.replace(/\/$/, '')}/mcp/${String(mcpServer(workflow).trigger.parameters.path)}`;
+}
+
+/** One `$fromAI()` argument of a tool node, as written in its parameters. */
+export interface FromAiArgument {
+	key: string;
+	description: string;
+	type: string;
+	/** Given: the argument is optional. */
+	defaultValue?: string;
+}
+
+/** The `$fromAI('key', 'description', 'type'[, 'default'])` calls in a node's parameters. */
+export function fromAiArguments(node: ExampleNode): FromAiArgument[] {
+	const calls = JSON.stringify(node.parameters).matchAll(
+		/\$fromAI\('([^']+)', '([^']*)', '([^']+)'(?:, '([^']*)')?\)/g,
+	);
+	return [...calls].map(([, key, description, type, defaultValue]) => ({
+		key,
+		description,
+		type,
+		...(defaultValue !== undefined && { defaultValue }),
+	}));
 }
 
 /** Where the sandbox differs from a user's Heffl. */
@@ -142,7 +195,7 @@ export function forSandbox(workflow: ExampleWorkflow, sandbox: SandboxTarget): E
 	return copy;
 }
 
-/** The five samples of `npm start`, each as it runs against the sandbox. */
+/** The six samples of `npm start`, each as it runs against the sandbox. */
 export function sandboxExamples(sandbox: SandboxTarget) {
 	const prepared = (file: string) => forSandbox(example(file), sandbox);
 	return {
@@ -151,6 +204,7 @@ export function sandboxExamples(sandbox: SandboxTarget) {
 		newCompany: prepared(EXAMPLE.newCompany),
 		contacts: prepared(EXAMPLE.contacts),
 		httpRequest: prepared(EXAMPLE.httpRequest),
+		mcpServer: prepared(MCP_SERVER_EXAMPLE),
 	};
 }
 

@@ -3,16 +3,19 @@
  * `npm start`: the demo. Starts the sandbox (a local Heffl API, seeded) and a real
  * n8n (the newest of e2e/hosts.json, or the one N8N_VERSION names) on loopback with this
  * package installed as the community catalog installs it, a ready "Heffl sandbox"
- * credential, an owner account and five sample workflows; the three trigger workflows
+ * credential, an owner account and the six sample workflows of examples/; the three
+ * trigger workflows and the MCP server (with a Bearer Auth credential of a random token)
  * are active. Proves every trigger path once (a new lead gets a tagged follow-up task, a
  * won deal gets a quotation, a new company found by the polling trigger gets a welcome
- * call), runs the two samples that start by hand once, prints where to look, and runs
- * until Ctrl-C.
+ * call), runs the two samples that start by hand once, connects the official MCP client
+ * to the MCP server (its six tools listed, one read-only tool called), prints where to
+ * look, and runs until Ctrl-C.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   N8N_VERSION (the newest)               which n8n, e.g. 1.123.81 (scripts/n8n-hosts.mjs)
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
  */
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -20,11 +23,14 @@ import { dirname, join } from 'node:path';
 import {
 	credentials,
 	followUpTaskTag,
+	mcpServer,
+	mcpUrl,
 	runnable,
 	sandboxExamples,
 	sandboxTarget,
 	webhookUrl,
 } from './demo-workflows';
+import { callTool, connectMcp, TRANSPORTS, untilMcpRegistered } from './mcp-client';
 import {
 	ensureN8n,
 	HOST,
@@ -112,7 +118,10 @@ async function main() {
 		newCompany: polling,
 		contacts: allContacts,
 		httpRequest,
+		mcpServer: mcp,
 	} = sandboxExamples(sandboxTarget(sandbox));
+	// The token MCP clients send: a fresh one each start, as `openssl rand -hex 32` makes it.
+	const mcpToken = randomBytes(32).toString('hex');
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -122,8 +131,14 @@ async function main() {
 				type: 'hefflApi',
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
+			{
+				// The MCP server trigger's Bearer Auth credential, by the example's id.
+				...credentials.httpBearerAuth,
+				type: 'httpBearerAuth',
+				data: { token: mcpToken },
+			},
 		],
-		workflows: [newLead, wonDeal, polling, allContacts, httpRequest],
+		workflows: [newLead, wonDeal, polling, allContacts, httpRequest, mcp],
 	});
 
 	step('starting n8n (about 30 s)', 'starting n8n');
@@ -221,6 +236,16 @@ async function main() {
 			);
 		}
 
+		// The MCP server: activated, then the official MCP client lists its tools and calls one.
+		now('running the self-check (an MCP client must list the Heffl tools and call one)');
+		const mcpAddress = mcpUrl(n8n.url, mcp);
+		await session.activate(mcp.id);
+		await untilMcpRegistered(mcpAddress);
+		const checked = await mcpCheck(sandbox, mcpAddress, mcpToken, mcpServer(mcp).toolNames);
+		step(
+			`self-check: MCP server at ${mcpAddress} refused a client without the token; with it, the MCP client listed ${checked.tools.length} tools (${checked.tools.join(', ')}); Get_Quotation answered quotation ${checked.quotation} (${checked.bytes} bytes)`,
+		);
+
 		// The last self-check: the polling trigger found the new company.
 		now('running the self-check (the polling trigger must find the new company within a minute)');
 		const welcome = () =>
@@ -242,8 +267,16 @@ n8n ${HOST.n8n} (Node ${HOST.node}) with n8n-nodes-heffl is running.
   Editor      ${n8n.url}   (log in as ${OWNER.email} / ${OWNER.password})
   Workflows   "${newLead.name}" (active), "${wonDeal.name}" (active),
               "${polling.name}" (active),
+              "${mcp.name}" (active),
               "${allContacts.name}", "${httpRequest.name}"
-  Credential  "Heffl sandbox" (API key and base URLs of the sandbox)
+  Credentials "Heffl sandbox" (API key and base URLs of the sandbox),
+              "${credentials.httpBearerAuth.name}" (Bearer Auth: the MCP token below)
+
+The MCP server (any MCP client: Claude Desktop, Cursor, the MCP SDK):
+  URL         ${mcpUrl(n8n.url, mcp)}
+  Transport   ${TRANSPORTS.streamableHttp} (${TRANSPORTS.sse} at the same URL)
+  Header      Authorization: Bearer ${mcpToken}
+  Tools       ${mcpServer(mcp).toolNames.join(', ')}
 
 The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
   v1 base URL ${sandbox.urls.v1}
@@ -300,6 +333,37 @@ async function wonDealForCheck(sandbox: Sandbox): Promise<{ id: string; title: s
 	});
 	await call('PATCH', `/deals/${deal.id}`, { status: 'WON' });
 	return deal;
+}
+
+/**
+ * The MCP self-check: a request without the token is refused (Bearer Auth is on); the
+ * official MCP client connects with it, finds exactly `wanted` tools, and calls
+ * Get_Quotation (read-only) for a seeded quotation.
+ */
+async function mcpCheck(sandbox: Sandbox, url: string, token: string, wanted: string[]) {
+	const anonymous = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+	});
+	if (anonymous.status !== 403)
+		throw new Error(
+			`the MCP server answered ${anonymous.status} to a client without the token (wanted 403: Bearer Auth on)`,
+		);
+	const client = await connectMcp(url, token);
+	try {
+		const tools = (await client.listTools()).tools.map((tool) => tool.name);
+		if ([...tools].sort().join() !== [...wanted].sort().join())
+			throw new Error(`the MCP server lists ${tools.join(', ')}; wanted ${wanted.join(', ')}`);
+		const [quotation] = sandbox.records('quotations');
+		const answer = await callTool(client, 'Get_Quotation', { quotationId: quotation.id });
+		const [got] = (Array.isArray(answer.json) ? answer.json : []) as Array<{ id?: unknown }>;
+		if (answer.isError || got?.id !== quotation.id)
+			throw new Error(`Get_Quotation for ${String(quotation.id)} answered: ${answer.text}`);
+		return { tools, quotation: String(quotation.id), bytes: answer.bytes };
+	} finally {
+		await client.close();
+	}
 }
 
 async function until(condition: () => boolean, timeoutMs = 30_000): Promise<boolean> {

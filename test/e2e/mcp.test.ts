@@ -3,7 +3,9 @@
  * Heffl for any AI agent: the sample MCP server (examples/heffl-mcp-server.json) in a real
  * n8n (N8N_VERSION: the newest by default; `N8N_VERSION=oldest` runs 1.123.81), driven by
  * the official MCP client (`@modelcontextprotocol/sdk`) the way an assistant connects to
- * it: the production URL with the Bearer token, Streamable HTTP (and SSE), tools/list,
+ * it. The file is imported as a user gets it there (n8n's own `n8n import:workflow`, beside
+ * the user's Heffl and Bearer Auth credentials, which it is wired to by name) and activated;
+ * the client uses the production URL with the Bearer token, Streamable HTTP (and SSE), tools/list,
  * tools/call. What it checks is what an agent meets: the tools' names, descriptions and
  * input schemas, the records its calls make in the sandbox, the answers' sizes, the tool
  * errors of bad arguments (and that they write nothing), and bursts of 20 calls on one
@@ -20,15 +22,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deal } from '../../nodes/Heffl/resources/deal';
 import { lead as leadResource } from '../../nodes/Heffl/resources/lead';
 import { quotation as quotationResource } from '../../nodes/Heffl/resources/quotation';
+import type { ExampleWorkflow } from '../../scripts/demo-workflows';
 import type { McpStack, ToolAnswer } from './mcpServer';
 import {
 	callTool,
 	connect,
+	example,
 	fromAiArguments,
 	host,
 	startMcpStack,
 	toolNodes,
 	trigger,
+	USER_CREDENTIALS,
 } from './mcpServer';
 
 let stack: McpStack;
@@ -82,6 +87,27 @@ afterAll(async () => {
 });
 
 describe(`the sample MCP server in real n8n ${host.n8n}, through the official MCP client`, () => {
+	test('n8n import:workflow takes the file and wires it to the user\'s credentials by name: each tool to their "Heffl account", the trigger to their Bearer Auth credential (the file\'s ids are not in this n8n)', async () => {
+		const saved = (await stack.session.call('GET', `/workflows/${example.id}`)) as ExampleWorkflow;
+		const wiring = (workflow: ExampleWorkflow) =>
+			Object.fromEntries(workflow.nodes.map((node) => [node.name, node.credentials]));
+		expect(wiring(saved)).toEqual(
+			Object.fromEntries(
+				example.nodes.map((node) => [
+					node.name,
+					node.credentials &&
+						Object.fromEntries(
+							Object.keys(node.credentials).map((type) => [
+								type,
+								USER_CREDENTIALS[type as keyof typeof USER_CREDENTIALS],
+							]),
+						),
+				]),
+			),
+		);
+		expect(Object.values(wiring(saved)).filter(Boolean)).toHaveLength(toolNodes.length + 1);
+	});
+
 	test("the MCP URL refuses a client without the trigger's Bearer token or with another; with it, Streamable HTTP connects to the server named after the trigger node", async () => {
 		stack.sandbox.clearRequests();
 		for (const token of [null, 'not-the-token']) {

@@ -15,7 +15,11 @@ import {
 	example,
 	exampleFiles,
 	forSandbox,
+	fromAiArguments,
 	HEFFL_NODE,
+	MCP_SERVER_EXAMPLE,
+	MCP_TRIGGER,
+	mcpServer,
 	runnable,
 	sandboxTarget,
 	STICKY_NOTE,
@@ -75,14 +79,15 @@ const BASE_NODE_VERSIONS: Record<string, number> = {
 	'n8n-nodes-base.manualTrigger': 1,
 	'n8n-nodes-base.filter': 2.2,
 	'n8n-nodes-base.httpRequest': 4.2,
+	[MCP_TRIGGER]: 2,
 	[STICKY_NOTE]: 1,
 };
 
 describe('the files in examples/, as a user imports them', () => {
 	const files = exampleFiles();
 
-	test('the five samples of npm start are there', () => {
-		expect(files).toEqual(expect.arrayContaining(Object.values(EXAMPLE)));
+	test('the six samples of npm start are there', () => {
+		expect(files).toEqual(expect.arrayContaining([...Object.values(EXAMPLE), MCP_SERVER_EXAMPLE]));
 	});
 
 	test('each is imported and run in real n8n by an e2e test (test/e2e/exampleCoverage.ts)', () => {
@@ -90,7 +95,7 @@ describe('the files in examples/, as a user imports them', () => {
 	});
 
 	test.each(files)(
-		'%s: a workflow n8n imports, each node in its one version, the credential by type and name',
+		'%s: a workflow n8n imports, each node in its one version, each credential by type and name',
 		(file) => {
 			const workflow = example(file);
 			expect(workflow).toMatchObject({
@@ -104,10 +109,13 @@ describe('the files in examples/, as a user imports them', () => {
 			for (const node of workflow.nodes) {
 				if (node.type.startsWith('n8n-nodes-heffl.'))
 					expect([node.name, node.typeVersion]).toEqual([node.name, 1]);
-				else if (node.type in BASE_NODE_VERSIONS)
+				else
 					expect([node.name, node.typeVersion]).toEqual([node.name, BASE_NODE_VERSIONS[node.type]]);
 				for (const [type, reference] of Object.entries(node.credentials ?? {}))
-					if (type === 'hefflApi') expect(reference).toEqual(credentials.hefflApi);
+					expect({ type, reference }).toEqual({
+						type,
+						reference: credentials[type as keyof typeof credentials],
+					});
 			}
 			// A note that says what the example does and what to set after importing.
 			expect(workflow.nodes.filter((node) => node.type === STICKY_NOTE)).not.toHaveLength(0);
@@ -158,6 +166,71 @@ describe('the files in examples/, as a user imports them', () => {
 		expect(
 			example(EXAMPLE.httpRequest).nodes.find((node) => node.name === 'Lead Tags')!.parameters.url,
 		).toBe('https://api.heffl.com/api/v1/tags');
+	});
+});
+
+describe('the MCP server', () => {
+	const workflow = example(MCP_SERVER_EXAMPLE);
+	const { trigger, tools, toolNames } = mcpServer(workflow);
+
+	test('an MCP Server Trigger on the path heffl behind Bearer Auth (its own named credential), serving six Heffl tools, each connected to it as a tool', () => {
+		expect(trigger.parameters).toMatchObject({ authentication: 'bearerAuth', path: 'heffl' });
+		expect(trigger.credentials).toEqual({ httpBearerAuth: credentials.httpBearerAuth });
+		expect(toolNames.sort()).toEqual(
+			[
+				'Create_Lead',
+				'Create_Task',
+				'Find_Contacts_by_Email',
+				'Find_Leads_by_Email',
+				'Get_Quotation',
+				'List_Open_Deals',
+			].sort(),
+		);
+		expect(runnable(workflow)).toHaveLength(tools.length + 1);
+		for (const tool of tools)
+			expect({ tool: tool.name, connections: workflow.connections[tool.name] }).toEqual({
+				tool: tool.name,
+				connections: { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] },
+			});
+	});
+
+	test('each tool says what it does and returns (Set Manually); every $fromAI() argument is described; lists have Return All off and a limit of at most 10; nothing deletes', () => {
+		for (const tool of tools) {
+			const { descriptionType, toolDescription, operation, returnAll, limit } = tool.parameters;
+			expect({ tool: tool.name, descriptionType }).toEqual({
+				tool: tool.name,
+				descriptionType: 'manual',
+			});
+			expect(toolDescription).toMatch(/^(Find|Create|List|Get) .+\. Returns .+\.$/);
+			expect(operation).not.toBe('delete');
+			if (operation === 'getAll') {
+				expect({ tool: tool.name, returnAll }).toEqual({ tool: tool.name, returnAll: false });
+				expect(limit).toBeGreaterThan(0);
+				expect(limit).toBeLessThanOrEqual(10);
+			}
+			const args = fromAiArguments(tool);
+			expect(args.length, tool.name).toBeGreaterThan(0);
+			// Every $fromAI() call is one the parser reads (a description holds no quote).
+			expect(JSON.stringify(tool.parameters).split('$fromAI(').length - 1).toBe(args.length);
+			for (const arg of args) {
+				expect(['string', 'number', 'boolean', 'json']).toContain(arg.type);
+				expect(arg.description.length, `${tool.name}.${arg.key}`).toBeGreaterThan(20);
+			}
+		}
+	});
+
+	test('its note says what to set: the Heffl credential, the Bearer Auth token, then activate, and what a client needs', () => {
+		const [note] = workflow.nodes.filter((node) => node.type === STICKY_NOTE);
+		const content = String(note.parameters.content);
+		for (const words of [
+			/Heffl credential/,
+			/Bearer Auth credential/,
+			new RegExp(credentials.httpBearerAuth.name),
+			/activate/,
+			/\/mcp\/heffl/,
+			/Authorization: Bearer <token>/,
+		])
+			expect(content).toMatch(words);
 	});
 });
 
