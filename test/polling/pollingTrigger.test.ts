@@ -13,6 +13,7 @@ import { LOOKBACK_MS, MAX_SEEN } from '../../nodes/HefflPollingTrigger/cursor';
 import { transportLimits } from '../../nodes/shared/transport';
 import { useSandbox } from '../harness/context';
 import { useRecorder } from '../harness/crm';
+import type { PollOutcome } from '../harness/poll';
 import { PollHarness } from '../harness/poll';
 import type { Kind } from './records';
 import { createRecords, deleteRecord, KINDS } from './records';
@@ -27,6 +28,12 @@ const listRequests = () =>
 	context
 		.apiRequests()
 		.filter((request) => request.method === 'GET' && /\/api\/v2\//.test(request.path));
+
+/** A poll that emitted nothing and did not fail. */
+function expectQuiet(outcome: PollOutcome) {
+	expect(outcome.items).toBeNull();
+	expect(outcome.error).toBeUndefined();
+}
 
 /** Every id exactly once, and nothing else. */
 function expectOnce(harness: PollHarness, ids: string[]) {
@@ -250,7 +257,7 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 		const cursor = JSON.stringify(harness.staticData.cursor);
 		fail();
 		const failed = await harness.poll();
-		expect(failed).toEqual({ items: null });
+		expectQuiet(failed);
 		expect(JSON.stringify(harness.staticData.cursor)).toBe(cursor);
 		expect(harness.logs.at(-1)).toMatch(
 			/^warn: Heffl Polling Trigger "Heffl Polling Trigger" \(workflow wf\w+\) could not read Heffl's contacts: .+ Nothing was skipped: the next poll reads from the same point\.$/,
@@ -286,10 +293,6 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 			(body) => ({ ...body, data: [{ createdAt: new Date().toISOString() }] }),
 		],
 		[
-			'a list that is not newest first',
-			(body) => ({ ...body, data: [...(body.data as IDataObject[])].reverse() }),
-		],
-		[
 			'a page claiming more with no cursor',
 			(body) => ({ ...body, meta: { hasMore: true, nextCursor: null } }),
 		],
@@ -305,7 +308,7 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 				? { status: 200, body: garble(sent.answer as IDataObject) }
 				: undefined;
 		const cursor = JSON.stringify(harness.staticData.cursor);
-		expect(await harness.poll()).toEqual({ items: null });
+		expectQuiet(await harness.poll());
 		expect(JSON.stringify(harness.staticData.cursor)).toBe(cursor);
 		expect(harness.logs.at(-1)).toMatch(/^warn: .*could not read Heffl's contacts/);
 		await harness.poll();
@@ -395,7 +398,7 @@ describe('filters: Get Many’s search and filter builder', () => {
 				conditions: { condition: [{ field: 'status', operator: 'is', values: 'COMPLETED' }] },
 			},
 		});
-		expect(poll).toEqual({ items: null });
+		expectQuiet(poll);
 		expect(harness.emitted).toEqual([]);
 	});
 
