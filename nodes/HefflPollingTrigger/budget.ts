@@ -70,7 +70,7 @@ export function withinBudget(context: IPollFunctions, clock: PollClock): IPollFu
 	const cancel = () => clock.signal;
 	return new Proxy(context, {
 		get: (target, key, receiver) =>
-			key === 'getExecutionCancelSignal' ? cancel : Reflect.get(target, key, receiver) as unknown,
+			key === 'getExecutionCancelSignal' ? cancel : (Reflect.get(target, key, receiver) as unknown),
 		has: (target, key) => key === 'getExecutionCancelSignal' || key in target,
 	});
 }

@@ -184,7 +184,8 @@ export function advance(cursor: Cursor, handled: Placed[], stop?: Stop): Cursor 
 	for (const record of handled) seen[record.id] = record.at;
 	const times = Object.values(seen);
 	const newest = times.length ? Math.max(...times) : null;
-	let floor = newest === null ? cursor.floor : Math.max(cursor.floor ?? -Infinity, newest - LOOKBACK_MS);
+	let floor =
+		newest === null ? cursor.floor : Math.max(cursor.floor ?? -Infinity, newest - LOOKBACK_MS);
 	if (!stop) return cursorOf(cursor.watching, settle(floor, seen));
 
 	// Everything from `below` up was read: the floor may not stay under it, or a record

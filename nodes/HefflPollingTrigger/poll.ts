@@ -17,15 +17,7 @@ import { hefflListPage, MAX_PAGE_SIZE, transportLimits } from '../shared/transpo
 import type { PollClock } from './budget';
 import { withinBudget } from './budget';
 import type { Cursor, Handled, Placed, Stop } from './cursor';
-import {
-	advance,
-	createdAtOf,
-	idOf,
-	isHandled,
-	MAX_SEEN,
-	startCursor,
-	topOf,
-} from './cursor';
+import { advance, createdAtOf, idOf, isHandled, MAX_SEEN, startCursor, topOf } from './cursor';
 import { isPassing } from './faults';
 import type { WatchedKind } from './kinds';
 

@@ -80,8 +80,17 @@ export async function createRecords(
 	return ids;
 }
 
+const PATHS: Record<Kind, string> = {
+	contact: '/v2/contacts',
+	company: '/v2/companies',
+	deal: '/v2/deals',
+	quotation: '/v2/quotations',
+	lead: '/v1/leads',
+	task: '/v2/tasks',
+};
+
 export async function deleteRecord(sandbox: StartedSandbox, kind: Kind, id: string) {
-	const path = kind === 'lead' ? `/v1/leads/${id}` : `${bodyOf(sandbox, kind, '').path}/${id}`;
+	const path = `${PATHS[kind]}/${id}`;
 	const response = await fetch(`${sandbox.urls.origin}/api${path}`, {
 		method: 'DELETE',
 		headers: { 'x-api-key': sandbox.apiKey },

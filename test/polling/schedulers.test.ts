@@ -92,7 +92,9 @@ describe('durable cursors', () => {
 		// n8n did not commit what the activation staged: the cursor row is still empty.
 		expect(harness.savedStaticData).toEqual({});
 		expect(harness.savedGlobalData).toEqual({
-			hefflPollingStarts: { 'Heffl Polling Trigger': expect.objectContaining({ watching: 'lead' }) },
+			hefflPollingStarts: {
+				'Heffl Polling Trigger': expect.objectContaining({ watching: 'lead' }),
+			},
 		});
 		const ids = await createRecords(context.sandbox, 'lead', 2, 'durable-start-');
 		await harness.poll();
@@ -106,7 +108,11 @@ describe('a crash between saving the cursor and storing the execution', () => {
 	test.each([
 		['legacy', 'the cursor was saved first: the records of that poll are lost', 0],
 		['scheduler', 'the cursor was saved first: the records of that poll are lost', 0],
-		['durable', 'cursor and execution are one commit: neither happened, the next poll emits them', 3],
+		[
+			'durable',
+			'cursor and execution are one commit: neither happened, the next poll emits them',
+			3,
+		],
 	] as Array<[Scheduler, string, number]>)('%s: %s', async (scheduler, _what, recovered) => {
 		const harness = new PollHarness(context.credentials, { event: 'quotation' }, undefined, {
 			scheduler,
