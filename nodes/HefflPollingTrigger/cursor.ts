@@ -188,15 +188,20 @@ export function advance(cursor: Cursor, handled: Placed[], stop?: Stop): Cursor 
 		newest === null ? cursor.floor : Math.max(cursor.floor ?? -Infinity, newest - LOOKBACK_MS);
 	if (!stop) return cursorOf(cursor.watching, settle(floor, seen));
 
+	// A read that began again from the first page and stopped above the backlog's unread
+	// part moved nothing down: the part below stays unread, and the read goes on from there.
+	const pending = cursor.backlog;
+	const below = pending && pending.below < stop.below ? pending.below : stop.below;
 	// Everything from `below` up was read: the floor may not stay under it, or a record
 	// read below the old floor could pass for new. Ties at `below` are kept by id.
-	floor = Math.max(floor ?? -Infinity, stop.below + 1);
-	const until: Handled = cursor.backlog ?? { floor: cursor.floor, seen: cursor.seen };
-	const before = cursor.backlog?.below === stop.below ? cursor.backlog.at : [];
-	const at = [...new Set([...before, ...stop.at])].slice(-MAX_SEEN);
+	floor = Math.max(floor ?? -Infinity, below + 1);
+	const until: Handled = pending ?? { floor: cursor.floor, seen: cursor.seen };
+	const before = pending?.below === below ? pending.at : [];
+	const now = stop.below === below ? stop.at : [];
+	const at = [...new Set([...before, ...now])].slice(-MAX_SEEN);
 	return cursorOf(cursor.watching, settle(floor, seen), {
 		resume: stop.resume,
-		below: stop.below,
+		below,
 		at,
 		floor: until.floor,
 		seen: until.seen,

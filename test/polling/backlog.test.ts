@@ -17,7 +17,6 @@ import { drainBacklog } from './drain';
 import type { Kind } from './records';
 import { createRecords, deleteRecord } from './records';
 
-// Empty lists at first: a trigger activated on one takes every record made afterwards as new.
 const context = useSandbox({ seed: false });
 const relay = useRecorder(context);
 
@@ -54,6 +53,20 @@ async function activatedOnEmpty(
 	return harness;
 }
 
+/**
+ * `count` records of `kind` made at once, one ms apart up to now, as an import would: new
+ * to a trigger activated on an empty list, or before the last records of the kind.
+ */
+function freshBacklog(kind: 'tasks' | 'deals' | 'quotations' | 'companies', count: number) {
+	const ids = context.sandbox.bulkCreate(kind, count);
+	const wanted = new Set(ids);
+	const base = Date.now() - count;
+	let index = 0;
+	for (const record of context.sandbox.records(kind === 'companies' ? 'clients' : kind))
+		if (wanted.has(String(record.id))) record.createdAt = new Date(base + index++).toISOString();
+	return ids;
+}
+
 /** Polls until one emits nothing with no backlog left (at most `max`). */
 async function pollUntilQuiet(harness: PollHarness, max = 40) {
 	for (let poll = 0; poll < max; poll++) {
@@ -68,7 +81,7 @@ async function pollUntilQuiet(harness: PollHarness, max = 40) {
 describe('a backlog larger than a poll’s budget', () => {
 	test('drained over several polls; records made at the top meanwhile come after it; each once; oldest first within each poll, each later poll of the backlog older than the one before', async () => {
 		const harness = await activatedOnEmpty('task');
-		const backlog = context.sandbox.bulkCreate('tasks', 1200);
+		const backlog = freshBacklog('tasks', 1200);
 		context.sandbox.faults.set({ latencyMs: 25 });
 		const first = await harness.poll();
 		expect(first.items?.length).toBeGreaterThan(0);
@@ -98,7 +111,7 @@ describe('a backlog larger than a poll’s budget', () => {
 
 	test('records deleted in the part already read shift the list up under the resume point: the poll sees the page it reads again does not begin with a record it read, reads from the first page instead, and misses none', async () => {
 		const harness = await activatedOnEmpty('deal');
-		const backlog = context.sandbox.bulkCreate('deals', 800);
+		const backlog = freshBacklog('deals', 800);
 		context.sandbox.faults.set({ latencyMs: 25 });
 		const first = await harness.poll();
 		const read = idsOf(first.items);
@@ -110,9 +123,29 @@ describe('a backlog larger than a poll’s budget', () => {
 		expectOnce(harness, backlog);
 	});
 
+	test('after such a shift, a poll that reads from the first page again and stops before the unread part (answers slower now) keeps the unread part where it was: none twice, none missed', async () => {
+		const harness = await activatedOnEmpty('company', { budgetMs: 1000 });
+		const backlog = freshBacklog('companies', 2500);
+		const first = await harness.poll();
+		const read = idsOf(first.items);
+		expect(read.length).toBeGreaterThan(300);
+		for (const id of read.slice(0, 150)) await deleteRecord(context.sandbox, 'company', id);
+		// One page a poll now: not enough to cross what the first poll read.
+		context.sandbox.faults.set({ latencyMs: 400 });
+		const below = () =>
+			(harness.savedStaticData.cursor as { backlog?: { below: number } }).backlog?.below;
+		const unreadBelow = below();
+		const stuck = await harness.poll();
+		expect(stuck.items).toBeNull();
+		expect(below()).toBe(unreadBelow);
+		context.sandbox.faults.clear();
+		await pollUntilQuiet(harness);
+		expectOnce(harness, backlog);
+	});
+
 	test('a page cursor Heffl refuses when the next poll resumes with it (expired): the backlog is read from the first page, none missed, none twice', async () => {
 		const harness = await activatedOnEmpty('quotation', {}, relay.credentials);
-		const backlog = context.sandbox.bulkCreate('quotations', 700);
+		const backlog = freshBacklog('quotations', 700);
 		context.sandbox.faults.set({ latencyMs: 25 });
 		await harness.poll();
 		const resume = (harness.savedStaticData.cursor as { backlog?: { resume: string } }).backlog
@@ -157,7 +190,7 @@ describe('a poll n8n abandoned', () => {
 			budgetMs: 600,
 			pollTimeoutMs: 100,
 		});
-		const ids = context.sandbox.bulkCreate('companies', 30);
+		const ids = freshBacklog('companies', 30);
 		context.sandbox.faults.set({ latencyMs: 300 });
 		const abandoned = await harness.poll();
 		expect(abandoned).toMatchObject({ items: null, abandoned: true });
