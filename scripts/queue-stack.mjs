@@ -191,7 +191,45 @@ export async function startPostgres(folder) {
 			'-c',
 			query,
 		]);
-	return { port, sql, kill: stop, stop: async () => stop() };
+	/**
+	 * Runs `statements` in a psql session that stays open (a lock held by its transaction);
+	 * `release()` ends the session, and with it the transaction.
+	 */
+	const hold = async (statements) => {
+		const child = spawn(
+			join(bin, 'psql'),
+			[
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(port),
+				'-U',
+				'postgres',
+				'-d',
+				'n8n',
+				'-At',
+				'-v',
+				'ON_ERROR_STOP=1',
+			],
+			{ stdio: ['pipe', 'pipe', 'pipe'] },
+		);
+		let output = '';
+		child.stdout.on('data', (chunk) => (output += chunk));
+		child.stderr.on('data', (chunk) => (output += chunk));
+		const exited = new Promise((done) => child.once('exit', done));
+		child.stdin.write(`${statements}\n\\echo held\n`);
+		await until('psql holding its session', () => {
+			if (child.exitCode !== null) throw new Error(`psql exited:\n${output}`);
+			return /^held$/m.test(output);
+		});
+		return {
+			release: async () => {
+				child.stdin.end('ROLLBACK;\n');
+				await exited;
+			},
+		};
+	};
+	return { port, sql, hold, kill: stop, stop: async () => stop() };
 }
 
 /**
@@ -209,6 +247,8 @@ export async function startQueueStack({
 	workers = 2,
 	workerConcurrency = 1,
 	extraTarballs = [],
+	webhook: withWebhook = true,
+	env = {},
 } = {}) {
 	ensureN8n();
 	ensureDebianPackages();
@@ -247,6 +287,7 @@ export async function startQueueStack({
 			N8N_LOG_LEVEL: 'info',
 			// n8n's default of 2 connections queues a burst of webhooks behind each other.
 			DB_POSTGRESDB_POOL_SIZE: process.env.HEFFL_QUEUE_DB_POOL ?? '10',
+			...env,
 		};
 		// One user folder per process, each with the package installed as the catalog does.
 		const folder = (name) => prepareUserFolder(join(base, name), [tarball, ...extraTarballs]);
@@ -278,7 +319,9 @@ export async function startQueueStack({
 				N8N_WEBHOOK_URL: `${webhookUrl}/`,
 				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 			}),
-			start('webhook', webhookPort, { N8N_WEBHOOK_URL: `${webhookUrl}/` }, ['webhook']),
+			withWebhook
+				? start('webhook', webhookPort, { N8N_WEBHOOK_URL: `${webhookUrl}/` }, ['webhook'])
+				: undefined,
 			...Array.from({ length: workers }, async (_, index) => {
 				const port = await freePort();
 				return start(
@@ -297,13 +340,16 @@ export async function startQueueStack({
 			main,
 			webhook,
 			sql: postgres.sql,
+			holdInPostgres: postgres.hold,
 			workers: workerProcesses,
 			/**
-			 * Stops the main instance (SIGTERM, as a deploy does), runs `whileDown`, starts it
-			 * again on the same port and folder; `stack.main` is the new process afterwards.
+			 * Stops the main instance (SIGTERM, as a deploy does; SIGKILL, as a crash, with
+			 * `kill`), runs `whileDown`, starts it again on the same port and folder;
+			 * `stack.main` is the new process afterwards.
 			 */
-			async restartMain(whileDown = async () => {}) {
+			async restartMain(whileDown = async () => {}, { kill = false } = {}) {
 				const old = this.main;
+				if (kill) old.kill();
 				await old.stop();
 				started.splice(started.indexOf(old), 1);
 				await whileDown();
