@@ -162,8 +162,11 @@ export async function readNew(
 	const target: Target = { until, top: topOf(until) };
 
 	const examined = new Set<string>();
-	// The ids read at the createdAt read last, across pages (a stop inside a tie keeps them all).
-	let tie: { at: number; ids: string[] } = { at: NaN, ids: [] };
+	// The oldest createdAt read and the ids read at it, across pages (a stop inside a tie keeps them all).
+	let lowest: { at: number; ids: string[] } = { at: Infinity, ids: [] };
+	// The newest createdAt of the first page: records created while the poll reads are newer.
+	let newestAtStart = Infinity;
+	const backlog = cursor.backlog;
 	const fresh: Array<{ record: IDataObject; at: number }> = [];
 	const handled: Placed[] = [];
 	let pages = 0;
@@ -214,13 +217,15 @@ export async function readNew(
 			// The page read again must begin with a record read before; otherwise the list
 			// moved up (records deleted above it) and records between may be unread.
 			const first = placed[0];
-			if (!first || !isHandled(cursor, first) || first.at < (cursor.backlog?.below ?? -Infinity)) {
+			if (!first || !aboveUnread(cursor, first)) {
 				pageCursor = undefined;
 				reread++;
 				continue;
 			}
 		}
 
+		if (pageCursor === undefined && placed.length)
+			newestAtStart = Math.min(newestAtStart, placed[0].at);
 		let reachedFloor = false;
 		let reachedKnown = false;
 		for (const { id, at, record } of placed) {
@@ -228,13 +233,17 @@ export async function readNew(
 			// what was read, or starts with records newer than the last page (they are new).
 			if (examined.has(id)) continue;
 			examined.add(id);
-			tie = tie.at === at ? { at, ids: [...tie.ids, id].slice(-MAX_SEEN) } : { at, ids: [id] };
+			if (at < lowest.at) lowest = { at, ids: [id] };
+			else if (at === lowest.at) lowest.ids = [...lowest.ids, id].slice(-MAX_SEEN);
 			if (target.until.floor !== null && at < target.until.floor) {
 				reachedFloor = true;
 				break;
 			}
 			if (target.top !== null && at < target.top) reachedKnown = true;
 			if (isHandled(cursor, { id, at })) continue;
+			// Reading a backlog, only its unread part is handled: newer records are left to
+			// the poll that reads from the first page once the backlog is done.
+			if (backlog && aboveUnread(cursor, { id, at })) continue;
 			const checks = await checksNow();
 			const verdict = await judgeRecord(within, kind.resource, request, checks, record);
 			handled.push({ id, at });
@@ -245,7 +254,7 @@ export async function readNew(
 			break;
 		}
 		// This page is fully read: a stop after it reads it again next time.
-		stop = { resume: pageCursor ?? null, below: tie.at, at: tie.ids };
+		stop = { resume: pageCursor ?? null, below: lowest.at, at: lowest.ids };
 		if (cursorsSeen.has(page.nextCursor)) {
 			throw new NodeOperationError(
 				context.getNode(),
@@ -256,21 +265,39 @@ export async function readNew(
 		pageCursor = page.nextCursor;
 	}
 
+	// A read that stops early has read every record down to `lowest` that was there when
+	// it began; records created since (newer than its first page) may be above and below
+	// what it read, so they are left to the next read from the first page.
+	const unread = stoppedEarly === undefined ? undefined : (stop ?? stopOf(cursor));
+	const kept = (entry: { at: number }) => !unread || backlog || entry.at <= newestAtStart;
 	// Oldest first; records of one createdAt in the order Heffl lists them.
 	const oldestFirst = fresh
+		.filter(kept)
 		.map((entry, index) => ({ ...entry, index }))
 		.sort((a, b) => a.at - b.at || a.index - b.index)
 		.map((entry) => entry.record);
-	// Stopped early: the unread part is remembered (where this read stopped, or where the
-	// pending backlog already stood when no page was read through).
-	const unread = stoppedEarly === undefined ? undefined : (stop ?? stopOf(cursor));
+	const handledNow = handled.filter(kept);
 	return {
 		fresh: oldestFirst,
-		next: advance(cursor, handled, unread),
+		// Stopped early: the unread part is remembered (where this read stopped, or where the
+		// pending backlog already stood when no page was read through).
+		next: advance(cursor, handledNow, unread),
 		pages,
-		dropped: handled.length - fresh.length,
+		dropped: handledNow.length - oldestFirst.length,
 		stoppedEarly,
 	};
+}
+
+/**
+ * Whether a record lies above a pending backlog's unread part: newer than its `below`, or
+ * at it and read. A backlog's page read again must begin there, or records may be skipped.
+ */
+function aboveUnread(cursor: Cursor, record: Placed): boolean {
+	const backlog = cursor.backlog;
+	if (!backlog) return true;
+	return (
+		record.at > backlog.below || (record.at === backlog.below && backlog.at.includes(record.id))
+	);
 }
 
 /** A step's value, or what it threw (the caller decides whether the poll fails with it). */

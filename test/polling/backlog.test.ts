@@ -109,6 +109,33 @@ describe('a backlog larger than a poll’s budget', () => {
 		expect(idsOf(executions.at(-1)!.items)).toEqual(meanwhile);
 	});
 
+	test.each(['scheduler', 'durable'] as const)(
+		'%s: a burst of 120 created while a poll asks for its second page, and that page so slow that the budget ends the read after it: the records created meanwhile (above and below what was read) come later, each once',
+		async (scheduler) => {
+			const harness = await activatedOnEmpty('task', {
+				scheduler,
+				budgetMs: 5000,
+				pollTimeoutMs: 10_000,
+			});
+			const before = await createRecords(context.sandbox, 'task', 60, `slow-burst-${scheduler}-`);
+			let pages = 0;
+			let burst: string[] = [];
+			const remove = context.sandbox.beforeRoute(async ({ method, path }) => {
+				if (method !== 'GET' || path !== '/api/v2/tasks' || ++pages !== 2) return;
+				burst = await createRecords(context.sandbox, 'task', 120, `slow-burst-${scheduler}-b-`);
+				await sleep(3000);
+			});
+			try {
+				await harness.poll();
+			} finally {
+				remove();
+			}
+			expect(harness.logs.at(-1)).toMatch(/stopped before the end of what is new: its budget/);
+			await pollUntilQuiet(harness);
+			expectOnce(harness, [...before, ...burst]);
+		},
+	);
+
 	test('records deleted in the part already read shift the list up under the resume point: the poll sees the page it reads again does not begin with a record it read, reads from the first page instead, and misses none', async () => {
 		const harness = await activatedOnEmpty('deal');
 		const backlog = freshBacklog('deals', 800);

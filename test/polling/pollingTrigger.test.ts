@@ -193,7 +193,7 @@ describe('restarts and downtime (static data as n8n saves it)', () => {
 		expect((await harness.poll()).items).toBeNull();
 		const b = await createRecords(context.sandbox, 'contact', 3, 'r-b-');
 		const restarted = await harness.restart();
-		expect(restarted.items?.map((item) => (item.record as IDataObject).id)).toEqual(b);
+		expect(restarted?.items?.map((item) => (item.record as IDataObject).id)).toEqual(b);
 		await harness.poll();
 		expectOnce(harness, [...a, ...b]);
 	});

@@ -5,7 +5,7 @@
  * does not commit what the activation poll stages. In each, the start chosen at
  * activation reaches the first scheduled poll, and every record comes once.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { DEFAULT_POLL_BUDGET_MS, pollClock } from '../../nodes/HefflPollingTrigger/budget';
@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe.each(SCHEDULERS)('%s', (scheduler) => {
-	const harnessFor = (parameters: IDataObject) =>
+	const harnessFor = (parameters: INodeParameters) =>
 		new PollHarness(context.credentials, parameters, undefined, { scheduler });
 
 	test('records created between the activation and the first scheduled poll are new; later ones come once', async () => {
