@@ -190,7 +190,7 @@ async function runOne(instance: Queue) {
 	);
 	const saved = savedWhen(steps, recorder.of(workflows.probe.id), newPid);
 	const probePids = [...new Set(recorder.of(workflows.probe.id).map((poll) => poll.pid))].sort();
-	const tasks = await emittedRecords(instance.session(), workflows.tasks.id);
+	const tasks = await emittedRecords(instance.session(), workflows.tasks.id, instance.config);
 	const crashEmitted = tasks.ids.filter((id) => crashed.includes(id));
 	const ranOn = [
 		...new Set(tasks.executions.map((execution) => stack.workerOf(String(execution.id)))),

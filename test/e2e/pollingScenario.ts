@@ -128,13 +128,14 @@ const outputsCache = new Map<string, string[]>();
 
 /**
  * The records of every execution of a workflow n8n saved, oldest execution first. An
- * execution that ended is read once (they are large: thousands of items).
+ * execution that ended is read once (they are large: thousands of items); `n8n` names the
+ * n8n it was read from (every n8n numbers its executions from 1).
  */
-export async function emittedRecords(session: Session, workflowId: string) {
+export async function emittedRecords(session: Session, workflowId: string, n8n: string) {
 	const executions = ((await session.executions(workflowId)) as IDataObject[]).reverse();
 	const byExecution: string[][] = [];
 	for (const execution of executions) {
-		const key = `${workflowId}:${String(execution.id)}`;
+		const key = `${n8n}:${workflowId}:${String(execution.id)}`;
 		let ids = outputsCache.get(key);
 		if (!ids) {
 			const { outputs } = await session.outputs(String(execution.id));
@@ -157,11 +158,13 @@ export async function emittedRecords(session: Session, workflowId: string) {
 
 /** Waits until every one of `ids` was emitted and the executions stopped changing (3 s). */
 async function settledRecords(
-	session: Session,
+	instance: PollingInstance,
 	workflowId: string,
 	ids: string[],
 	timeoutMs = 240_000,
 ) {
+	// The session changes when n8n restarts: always the current one.
+	const session = () => instance.session();
 	let last = '';
 	let stableSince = Date.now();
 	let missing = ids.length;
@@ -169,14 +172,14 @@ async function settledRecords(
 	const settled = await until(
 		`${ids.length} polled records of ${workflowId}`,
 		async () => {
-			executions = (await session.executions(workflowId)).length;
+			executions = (await session().executions(workflowId)).length;
 			if (String(executions) !== last) {
 				last = String(executions);
 				stableSince = Date.now();
 				return undefined;
 			}
 			if (Date.now() - stableSince < 3000) return undefined;
-			const emitted = await emittedRecords(session, workflowId);
+			const emitted = await emittedRecords(session(), workflowId, instance.config);
 			const seen = new Set(emitted.ids);
 			missing = ids.filter((id) => !seen.has(id)).length;
 			return missing === 0 ? emitted : undefined;
@@ -186,8 +189,8 @@ async function settledRecords(
 	).catch((error: Error) => error);
 	if (settled instanceof Error) {
 		const report = [];
-		for (const execution of (await session.executions(workflowId)) as IDataObject[]) {
-			const { outputs, error } = await session.outputs(String(execution.id));
+		for (const execution of (await session().executions(workflowId)) as IDataObject[]) {
+			const { outputs, error } = await session().outputs(String(execution.id));
 			report.push(
 				`${String(execution.id)} ${String(execution.status)} ${String(execution.mode)}: ${Object.entries(
 					outputs,
@@ -322,7 +325,7 @@ export async function runScenario(
 	} finally {
 		stop();
 	}
-	await settledRecords(instance.session(), workflows.tasks.id, tasks);
+	await settledRecords(instance, workflows.tasks.id, tasks);
 
 	step('burst poll settled');
 	// A backlog, every answer slow: created at once, dated after everything before it.
@@ -335,7 +338,7 @@ export async function runScenario(
 	tasks.push(...backlog);
 	sandbox.faults.set({ latencyMs: LOAD.backlogLatencyMs });
 	try {
-		await settledRecords(instance.session(), workflows.tasks.id, tasks, 600_000);
+		await settledRecords(instance, workflows.tasks.id, tasks, 600_000);
 	} finally {
 		sandbox.faults.clear();
 	}
@@ -350,11 +353,11 @@ export async function runScenario(
 	});
 	await until('a poll after the restart', () => taskPolls() > pollsBeforeRestart, 240_000);
 	step('restarted');
-	const all = await settledRecords(instance.session(), workflows.tasks.id, tasks);
+	const all = await settledRecords(instance, workflows.tasks.id, tasks);
 	step('all tasks emitted');
-	const companies = await settledRecords(instance.session(), workflows.companies.id, tiedAfter);
+	const companies = await settledRecords(instance, workflows.companies.id, tiedAfter);
 	const wonIds = deals.filter((deal) => deal.status === 'WON').map((deal) => deal.id);
-	const won = await settledRecords(instance.session(), workflows.wonDeals.id, wonIds);
+	const won = await settledRecords(instance, workflows.wonDeals.id, wonIds);
 	const idlePollRequests = await idlePoll(instance);
 	const inBacklog = new Set(backlog);
 	return {
