@@ -24,7 +24,7 @@ export interface DrainOptions {
 	/** How many times faster than n8n's clock (see the module comment). */
 	scale: number;
 	scheduler?: Scheduler;
-	/** Requests per rate-limit window the other workflow sends on the same key (of 60). */
+	/** Requests the other workflow makes in each rate-limit window on the same key (of 60). */
 	busy?: number;
 	/** Polls before giving up. */
 	maxPolls?: number;
@@ -51,6 +51,8 @@ export interface DrainFigures {
 	timeoutMs: number;
 	/** Every execution's records oldest first. */
 	oldestFirstInEach: boolean;
+	/** Why polls stopped early (the node's log lines), by poll. */
+	stops: string[];
 }
 
 export async function drainBacklog(options: DrainOptions): Promise<DrainFigures> {
@@ -71,16 +73,27 @@ export async function drainBacklog(options: DrainOptions): Promise<DrainFigures>
 			budgetMs,
 			pollTimeoutMs: timeoutMs,
 		});
-		// The other workflow: `busy` requests per window on the same key, evenly spaced,
-		// from a window before the backlog on.
+		// The other workflow, a bulk job on the same key: `busy` requests at the start of
+		// every rate-limit window (waiting out a 429 as the Heffl node does), from a window
+		// before the backlog on. The trigger gets what is left of each window.
 		let otherRequests = 0;
 		const busyLoop = (async () => {
 			while (other) {
-				otherRequests++;
-				await fetch(`${sandbox.urls.v2}/contacts?pageSize=1`, {
-					headers: { 'x-api-key': sandbox.apiKey },
-				}).then(async (answer) => await answer.arrayBuffer());
-				await sleep(windowMs / busy);
+				let sent = 0;
+				let resetMs = windowMs;
+				while (other && sent < busy) {
+					const answer = await fetch(`${sandbox.urls.v2}/contacts?pageSize=1`, {
+						headers: { 'x-api-key': sandbox.apiKey },
+					});
+					await answer.arrayBuffer();
+					resetMs = Number(answer.headers.get('ratelimit-reset') ?? 1) * 1000;
+					if (answer.status === 429) await sleep(Math.min(resetMs, windowMs));
+					else {
+						sent++;
+						otherRequests++;
+					}
+				}
+				await sleep(Math.min(resetMs, windowMs));
 			}
 		})();
 		await sleep(windowMs);
@@ -126,6 +139,7 @@ export async function drainBacklog(options: DrainOptions): Promise<DrainFigures>
 			budgetMs,
 			timeoutMs,
 			oldestFirstInEach,
+			stops: harness.logs.filter((line) => /stopped before the end/.test(line)),
 		};
 	} finally {
 		other = false;
