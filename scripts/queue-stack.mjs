@@ -79,6 +79,16 @@ export function ensureDebianPackages() {
 		throw new Error(`apt-get installed ${missing.join(', ')} but the binaries are still missing`);
 }
 
+/** A child process whose stdout and stderr are collected; `stdin`: 'ignore' or 'pipe'. */
+function started(command, args, stdin) {
+	const child = spawn(command, args, { stdio: [stdin, 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	const exited = new Promise((done) => child.once('exit', done));
+	return { child, output: () => output, exited };
+}
+
 /** Waits until `check` resolves true, or throws after `timeoutMs`. */
 async function until(what, check, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs;
@@ -93,7 +103,7 @@ async function until(what, check, timeoutMs = 60_000) {
 export async function startRedis(folder) {
 	const port = await freePort();
 	mkdirSync(folder, { recursive: true });
-	const child = spawn(
+	const { child, output, exited } = started(
 		REDIS_SERVER,
 		[
 			'--port',
@@ -107,15 +117,11 @@ export async function startRedis(folder) {
 			'--appendonly',
 			'no',
 		],
-		{ stdio: ['ignore', 'pipe', 'pipe'] },
+		'ignore',
 	);
-	let output = '';
-	child.stdout.on('data', (chunk) => (output += chunk));
-	child.stderr.on('data', (chunk) => (output += chunk));
-	const exited = new Promise((done) => child.once('exit', done));
 	await until('redis-server', () => {
-		if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output.slice(-2000)}`);
-		return /Ready to accept connections/i.test(output);
+		if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output().slice(-2000)}`);
+		return /Ready to accept connections/i.test(output());
 	});
 	const kill = () => child.exitCode === null && child.kill('SIGKILL');
 	return {
@@ -176,51 +182,20 @@ export async function startPostgres(folder) {
 			log(`pg_ctl stop: ${error.message}`);
 		}
 	};
+	const psql = join(bin, 'psql');
+	const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'n8n', '-At'];
 	/** One query's rows, tab-separated, as psql prints them unaligned. */
-	const sql = (query) =>
-		run(join(bin, 'psql'), [
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(port),
-			'-U',
-			'postgres',
-			'-d',
-			'n8n',
-			'-At',
-			'-c',
-			query,
-		]);
+	const sql = (query) => run(psql, [...connect, '-c', query]);
 	/**
 	 * Runs `statements` in a psql session that stays open (a lock held by its transaction);
 	 * `release()` ends the session, and with it the transaction.
 	 */
 	const hold = async (statements) => {
-		const child = spawn(
-			join(bin, 'psql'),
-			[
-				'-h',
-				'127.0.0.1',
-				'-p',
-				String(port),
-				'-U',
-				'postgres',
-				'-d',
-				'n8n',
-				'-At',
-				'-v',
-				'ON_ERROR_STOP=1',
-			],
-			{ stdio: ['pipe', 'pipe', 'pipe'] },
-		);
-		let output = '';
-		child.stdout.on('data', (chunk) => (output += chunk));
-		child.stderr.on('data', (chunk) => (output += chunk));
-		const exited = new Promise((done) => child.once('exit', done));
+		const { child, output, exited } = started(psql, [...connect, '-v', 'ON_ERROR_STOP=1'], 'pipe');
 		child.stdin.write(`${statements}\n\\echo held\n`);
 		await until('psql holding its session', () => {
-			if (child.exitCode !== null) throw new Error(`psql exited:\n${output}`);
-			return /^held$/m.test(output);
+			if (child.exitCode !== null) throw new Error(`psql exited:\n${output()}`);
+			return /^held$/m.test(output());
 		});
 		return {
 			release: async () => {

@@ -13,6 +13,7 @@ import { useSandbox } from '../harness/context';
 import { useRecorder } from '../harness/crm';
 import type { PollHarnessOptions } from '../harness/poll';
 import { PollHarness } from '../harness/poll';
+import { expectOnce, idsOf } from './expectations';
 import { drainBacklog } from './drain';
 import type { Kind } from './records';
 import { createRecords, deleteRecord } from './records';
@@ -27,15 +28,8 @@ afterEach(() => {
 
 const recordsOf = (items: IDataObject[] | null) =>
 	(items ?? []).map((item) => item.record as IDataObject);
-const idsOf = (items: IDataObject[] | null) => recordsOf(items).map((record) => String(record.id));
 const timesOf = (items: IDataObject[] | null) =>
 	recordsOf(items).map((record) => Date.parse(String(record.createdAt)));
-
-function expectOnce(harness: PollHarness, ids: string[]) {
-	const emitted = idsOf(harness.emitted);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect([...emitted].sort()).toEqual([...ids].sort());
-}
 
 /** A trigger on an empty list of `kind`, polled as n8n's scheduler does, with a short budget. */
 async function activatedOnEmpty(

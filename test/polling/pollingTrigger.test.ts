@@ -13,34 +13,18 @@ import { LOOKBACK_MS, MAX_SEEN } from '../../nodes/HefflPollingTrigger/cursor';
 import { transportLimits } from '../../nodes/shared/transport';
 import { useSandbox } from '../harness/context';
 import { useRecorder } from '../harness/crm';
-import type { PollOutcome } from '../harness/poll';
 import { PollHarness } from '../harness/poll';
+import { expectOnce, expectQuiet, idsOf } from './expectations';
 import type { Kind } from './records';
 import { createRecords, deleteRecord, KINDS } from './records';
 
 const context = useSandbox();
 const relay = useRecorder(context);
 
-const emittedIds = (harness: PollHarness) =>
-	harness.emitted.map((item) => String((item.record as IDataObject).id));
-
 const listRequests = () =>
 	context
 		.apiRequests()
 		.filter((request) => request.method === 'GET' && /\/api\/v2\//.test(request.path));
-
-/** A poll that emitted nothing and did not fail. */
-function expectQuiet(outcome: PollOutcome) {
-	expect(outcome.items).toBeNull();
-	expect(outcome.error).toBeUndefined();
-}
-
-/** Every id exactly once, and nothing else. */
-function expectOnce(harness: PollHarness, ids: string[]) {
-	const emitted = emittedIds(harness);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect([...emitted].sort()).toEqual([...ids].sort());
-}
 
 async function activated(kind: Kind, parameters: IDataObject = {}) {
 	const harness = new PollHarness(context.credentials, { event: kind, ...parameters });
@@ -66,7 +50,7 @@ describe('first activation, then each new record once', () => {
 			const ids = await createRecords(context.sandbox, kind, 3, `${kind}-new-`);
 			const poll = await harness.poll();
 			expect(poll.error).toBeUndefined();
-			expect(emittedIds(harness)).toEqual(ids);
+			expect(idsOf(harness.emitted)).toEqual(ids);
 			const event = { company: 'client.created' }[kind as string] ?? `${kind}.created`;
 			for (const item of poll.items!) {
 				expect(item).toEqual({
@@ -110,7 +94,7 @@ describe('first activation, then each new record once', () => {
 		const ids = await createRecords(context.sandbox, 'task', 250, 'many-');
 		context.sandbox.clearRequests();
 		await harness.poll();
-		expect(emittedIds(harness)).toEqual(ids);
+		expect(idsOf(harness.emitted)).toEqual(ids);
 		// 10, then 100, 100, 100 (the last one reaches what the activation saw).
 		expect(listRequests()).toHaveLength(4);
 	});
@@ -175,7 +159,7 @@ describe('records created while a poll reads', () => {
 		expect(burst).toHaveLength(120);
 		expect(pages).toBeGreaterThan(2);
 		// The pages after the burst start with its newest records: those are new too.
-		const firstPoll = emittedIds(harness);
+		const firstPoll = idsOf(harness.emitted);
 		expect(firstPoll).toEqual(expect.arrayContaining(before));
 		expect(new Set(firstPoll).size).toBe(firstPoll.length);
 		await harness.poll();

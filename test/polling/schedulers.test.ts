@@ -5,26 +5,18 @@
  * does not commit what the activation poll stages. In each, the start chosen at
  * activation reaches the first scheduled poll, and every record comes once.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { DEFAULT_POLL_BUDGET_MS, pollClock } from '../../nodes/HefflPollingTrigger/budget';
 import { useSandbox } from '../harness/context';
 import type { Scheduler } from '../harness/poll';
 import { PollHarness } from '../harness/poll';
+import { expectOnce, idsOf } from './expectations';
 import { createRecords } from './records';
 
 const context = useSandbox();
 const SCHEDULERS: Scheduler[] = ['legacy', 'scheduler', 'durable'];
-
-const idsOf = (items: IDataObject[] | null) =>
-	(items ?? []).map((item) => String((item.record as IDataObject).id));
-
-function expectOnce(harness: PollHarness, ids: string[]) {
-	const emitted = idsOf(harness.emitted);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect([...emitted].sort()).toEqual([...ids].sort());
-}
 
 afterEach(() => {
 	context.sandbox.faults.clear();

@@ -5,12 +5,12 @@
  * shows at its newest createdAt, records that appear later with that time are new; a
  * poll where one createdAt spans more than a page reads all of it.
  */
-import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/poll';
 import { useSandbox } from '../harness/context';
 import { PollHarness } from '../harness/poll';
+import { expectOnce, idsOf } from './expectations';
 import type { Kind } from './records';
 import { createdAtOf, createRecords, stampAll } from './records';
 
@@ -22,15 +22,6 @@ beforeAll(() => {
 afterAll(() => {
 	context.sandbox.setBehaviours({});
 });
-
-const idsOf = (harness: PollHarness) =>
-	harness.emitted.map((item) => String((item.record as IDataObject).id));
-
-function expectOnce(harness: PollHarness, ids: string[]) {
-	const emitted = idsOf(harness);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect([...emitted].sort()).toEqual([...ids].sort());
-}
 
 /** `count` records of `kind`, all at one createdAt (the first one's, or `at`). */
 async function tied(kind: Kind, count: number, prefix: string, at?: string) {
@@ -69,7 +60,7 @@ describe('one createdAt over more than a page in a poll', () => {
 		await harness.activate();
 		const first = await tied('task', 250, 'tie-span-a-');
 		await harness.poll();
-		expect(idsOf(harness).length).toBe(250);
+		expect(idsOf(harness.emitted).length).toBe(250);
 		const second = await tied('task', 30, 'tie-span-b-', first.time);
 		await harness.poll();
 		await harness.poll();

@@ -6,26 +6,17 @@
  * PERSISTENT_AFTER_MS over at least two polls; so does a fault that repeats identically
  * poll after poll (a list that ignores its cursor).
  */
-import type { IDataObject } from 'n8n-workflow';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 
 import { PERSISTENT_AFTER_MS } from '../../nodes/HefflPollingTrigger/faults';
 import { useSandbox } from '../harness/context';
 import { useRecorder } from '../harness/crm';
 import { PollHarness } from '../harness/poll';
+import { expectOnce } from './expectations';
 import { createRecords } from './records';
 
 const context = useSandbox({ seed: false });
 const relay = useRecorder(context);
-
-const idsOf = (harness: PollHarness) =>
-	harness.emitted.map((item) => String((item.record as IDataObject).id));
-
-function expectOnce(harness: PollHarness, ids: string[]) {
-	const emitted = idsOf(harness);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect([...emitted].sort()).toEqual([...ids].sort());
-}
 
 // Date runs on, and the tests move it minutes ahead: it never goes back between tests.
 beforeAll(() => {
