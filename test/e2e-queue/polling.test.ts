@@ -198,9 +198,9 @@ async function runOne(instance: Queue) {
 	return {
 		figures,
 		saved,
-		probePolledFrom: probePids.map((pid) =>
-			pid === mainPid ? 'main' : pid === newPid ? 'restarted main' : String(pid),
-		),
+		probePolledFrom: probePids
+			.map((pid) => (pid === mainPid ? 'main' : pid === newPid ? 'restarted main' : String(pid)))
+			.sort(),
 		executionsRanOn: ranOn,
 		crash: {
 			created: crashed.length,
@@ -249,7 +249,7 @@ describe('the Heffl Polling Trigger in n8n queue mode', () => {
 				...EXPECTED_SAVES[config],
 				activationModes: undefined,
 			});
-			expect(result.probePolledFrom).toEqual(['main', 'restarted main'].sort());
+			expect(result.probePolledFrom).toEqual(['main', 'restarted main']);
 			expect(result.executionsRanOn).toEqual(['worker1']);
 			expect(figures).toMatchObject({ failedPollExecutions: 0, idlePollRequests: 1 });
 		}
