@@ -2,12 +2,16 @@
 /**
  * What the Heffl Polling Trigger costs, counted at the sandbox (the poll harness: n8n-core's
  * PollContext; the same code n8n runs, see test/e2e/polling.test.ts for the real-n8n run):
- * requests per idle poll for each kind, requests per 100 and per 1,000 new records, and a
- * trigger polling every second beside a bulk create on the same key at the rate limit.
+ * requests per idle poll for each kind, requests per 100 and per 1,000 new records, a
+ * trigger polling every second beside a bulk create on the same key at the rate limit, and
+ * 10,000 new records drained behind a key another workflow keeps busy, on each of n8n's
+ * ways to run polls (test/polling/drain.ts; time 10 times faster, reported in n8n's time).
  */
 import { runHeffl } from '../test/harness/n8n';
 import type { HefflCredentials } from '../test/harness/n8n';
 import { PollHarness } from '../test/harness/poll';
+import type { Scheduler } from '../test/harness/poll';
+import { drainBacklog } from '../test/polling/drain';
 import { createRecords, KINDS } from '../test/polling/records';
 import { startSandbox } from '../test/sandbox';
 
@@ -95,4 +99,25 @@ export async function pollingBenchmarks(row: Row) {
 		`creates ${(wallMs / 1000).toFixed(1)} s, failed items ${failed}, 429 answers ${refused} of ${limited.requests.length} requests, ${polls} polls, ${new Set(emitted).size} of ${created.length} leads emitted (${emitted.length - new Set(emitted).size} twice)`,
 	);
 	await limited.close();
+
+	await drainRows(row);
+}
+
+/** n8n's schedulers: the budget getPollBudgetMs gives, and whether a poll can be abandoned. */
+const DRAIN_ROWS: Array<[Scheduler, string]> = [
+	['durable', "n8n's scheduler with durable cursors (36 s budget, abandoned at 45 s)"],
+	['scheduler', "n8n's scheduler without durable cursors (36 s budget, abandoned at 45 s)"],
+	['legacy', "n8n's legacy poller (5-minute budget, never abandoned)"],
+];
+
+async function drainRows(row: Row) {
+	const scale = 10;
+	const inN8nTime = (ms: number) => `${((ms * scale) / 1000).toFixed(1)} s`;
+	for (const [scheduler, label] of DRAIN_ROWS) {
+		const figures = await drainBacklog({ records: 10_000, scale, scheduler, busy: 40 });
+		row(
+			`polling trigger: 10,000 new tasks, another workflow using 40 of the key's 60 requests a minute, ${label}`,
+			`drained in ${figures.polls} polls (${figures.executions} executions), ${figures.requests} requests (the key's 429 answers: ${figures.refused}), abandoned ${figures.abandoned}, missed ${figures.missed}, twice ${figures.twice}, each execution oldest first: ${figures.oldestFirstInEach ? 'yes' : 'no'}; longest poll ${inN8nTime(figures.longestPollMs)} of its ${inN8nTime(figures.budgetMs)} budget${scheduler === 'legacy' ? '' : ` (abandoned at ${inN8nTime(figures.timeoutMs)})`} (harness, time ${scale}x faster)`,
+		);
+	}
 }

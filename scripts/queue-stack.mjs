@@ -79,6 +79,16 @@ export function ensureDebianPackages() {
 		throw new Error(`apt-get installed ${missing.join(', ')} but the binaries are still missing`);
 }
 
+/** A child process whose stdout and stderr are collected; `stdin`: 'ignore' or 'pipe'. */
+function started(command, args, stdin) {
+	const child = spawn(command, args, { stdio: [stdin, 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	const exited = new Promise((done) => child.once('exit', done));
+	return { child, output: () => output, exited };
+}
+
 /** Waits until `check` resolves true, or throws after `timeoutMs`. */
 async function until(what, check, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs;
@@ -93,7 +103,7 @@ async function until(what, check, timeoutMs = 60_000) {
 export async function startRedis(folder) {
 	const port = await freePort();
 	mkdirSync(folder, { recursive: true });
-	const child = spawn(
+	const { child, output, exited } = started(
 		REDIS_SERVER,
 		[
 			'--port',
@@ -107,15 +117,11 @@ export async function startRedis(folder) {
 			'--appendonly',
 			'no',
 		],
-		{ stdio: ['ignore', 'pipe', 'pipe'] },
+		'ignore',
 	);
-	let output = '';
-	child.stdout.on('data', (chunk) => (output += chunk));
-	child.stderr.on('data', (chunk) => (output += chunk));
-	const exited = new Promise((done) => child.once('exit', done));
 	await until('redis-server', () => {
-		if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output.slice(-2000)}`);
-		return /Ready to accept connections/i.test(output);
+		if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output().slice(-2000)}`);
+		return /Ready to accept connections/i.test(output());
 	});
 	const kill = () => child.exitCode === null && child.kill('SIGKILL');
 	return {
@@ -176,22 +182,29 @@ export async function startPostgres(folder) {
 			log(`pg_ctl stop: ${error.message}`);
 		}
 	};
+	const psql = join(bin, 'psql');
+	const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'n8n', '-At'];
 	/** One query's rows, tab-separated, as psql prints them unaligned. */
-	const sql = (query) =>
-		run(join(bin, 'psql'), [
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(port),
-			'-U',
-			'postgres',
-			'-d',
-			'n8n',
-			'-At',
-			'-c',
-			query,
-		]);
-	return { port, sql, kill: stop, stop: async () => stop() };
+	const sql = (query) => run(psql, [...connect, '-c', query]);
+	/**
+	 * Runs `statements` in a psql session that stays open (a lock held by its transaction);
+	 * `release()` ends the session, and with it the transaction.
+	 */
+	const hold = async (statements) => {
+		const { child, output, exited } = started(psql, [...connect, '-v', 'ON_ERROR_STOP=1'], 'pipe');
+		child.stdin.write(`${statements}\n\\echo held\n`);
+		await until('psql holding its session', () => {
+			if (child.exitCode !== null) throw new Error(`psql exited:\n${output()}`);
+			return /^held$/m.test(output());
+		});
+		return {
+			release: async () => {
+				child.stdin.end('ROLLBACK;\n');
+				await exited;
+			},
+		};
+	};
+	return { port, sql, hold, kill: stop, stop: async () => stop() };
 }
 
 /**
@@ -209,6 +222,8 @@ export async function startQueueStack({
 	workers = 2,
 	workerConcurrency = 1,
 	extraTarballs = [],
+	webhook: withWebhook = true,
+	env = {},
 } = {}) {
 	ensureN8n();
 	ensureDebianPackages();
@@ -247,6 +262,7 @@ export async function startQueueStack({
 			N8N_LOG_LEVEL: 'info',
 			// n8n's default of 2 connections queues a burst of webhooks behind each other.
 			DB_POSTGRESDB_POOL_SIZE: process.env.HEFFL_QUEUE_DB_POOL ?? '10',
+			...env,
 		};
 		// One user folder per process, each with the package installed as the catalog does.
 		const folder = (name) => prepareUserFolder(join(base, name), [tarball, ...extraTarballs]);
@@ -278,7 +294,9 @@ export async function startQueueStack({
 				N8N_WEBHOOK_URL: `${webhookUrl}/`,
 				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 			}),
-			start('webhook', webhookPort, { N8N_WEBHOOK_URL: `${webhookUrl}/` }, ['webhook']),
+			withWebhook
+				? start('webhook', webhookPort, { N8N_WEBHOOK_URL: `${webhookUrl}/` }, ['webhook'])
+				: undefined,
 			...Array.from({ length: workers }, async (_, index) => {
 				const port = await freePort();
 				return start(
@@ -297,13 +315,16 @@ export async function startQueueStack({
 			main,
 			webhook,
 			sql: postgres.sql,
+			holdInPostgres: postgres.hold,
 			workers: workerProcesses,
 			/**
-			 * Stops the main instance (SIGTERM, as a deploy does), runs `whileDown`, starts it
-			 * again on the same port and folder; `stack.main` is the new process afterwards.
+			 * Stops the main instance (SIGTERM, as a deploy does; SIGKILL, as a crash, with
+			 * `kill`), runs `whileDown`, starts it again on the same port and folder;
+			 * `stack.main` is the new process afterwards.
 			 */
-			async restartMain(whileDown = async () => {}) {
+			async restartMain(whileDown = async () => {}, { kill = false } = {}) {
 				const old = this.main;
+				if (kill) old.kill();
 				await old.stop();
 				started.splice(started.indexOf(old), 1);
 				await whileDown();

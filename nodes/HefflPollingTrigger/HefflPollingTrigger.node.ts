@@ -6,17 +6,16 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { filterProperties } from '../Heffl/descriptions/listProperties';
 import { plural } from '../Heffl/spec';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
-import type { Cursor } from './cursor';
-import { isCursor } from './cursor';
 import type { WatchedKind } from './kinds';
 import { WATCHED_KINDS, watchedKind } from './kinds';
-import { firstCursor, isPassing, newestRecord, readNew } from './poll';
+import { newestRecord } from './poll';
+import { pollForNew } from './polling';
 import { DESCRIBED_VERSION, LATEST_VERSION } from './versions';
 
 /** Get Many's sort options: a poll always reads newest first. */
@@ -34,9 +33,6 @@ function filtersProperty(kind: WatchedKind): INodeProperties {
 		options: filterProperties(kind.resource).filter((property) => !SORTING.has(property.name)),
 	};
 }
-
-/** Polls of one trigger never overlap in a process: a slow poll makes the next one skip. */
-const polling = new Set<string>();
 
 export class HefflPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -116,45 +112,6 @@ export class HefflPollingTrigger implements INodeType {
 			return [this.helpers.returnJsonArray([output(newest)])];
 		}
 
-		const workflowId = String(this.getWorkflow().id);
-		const node = this.getNode();
-		const lock = `${workflowId}:${node.id}`;
-		if (polling.has(lock)) {
-			this.logger.info(
-				`Heffl Polling Trigger "${node.name}" (workflow ${workflowId}): the previous poll is still running; this one is skipped`,
-			);
-			return null;
-		}
-		polling.add(lock);
-		const state = this.getWorkflowStaticData('node');
-		const starting = !isCursor(state.cursor, kind.value);
-		try {
-			if (starting) {
-				// First activation (or another kind): Heffl's newest record is "now"; nothing is emitted.
-				state.cursor = await firstCursor(this, kind, kind.value);
-				return null;
-			}
-			const result = await readNew(this, kind, state.cursor as Cursor);
-			// Records the filters left out move the cursor in memory only when nothing is
-			// emitted (n8n saves static data with emissions); after a restart they are checked again.
-			if (result.next !== state.cursor) state.cursor = result.next;
-			return result.fresh.length ? [this.helpers.returnJsonArray(result.fresh.map(output))] : null;
-		} catch (error) {
-			// Without a cursor there is no point to catch up from, and one made by a later poll
-			// would not be saved before the first new record: the activation fails instead, and
-			// is repeated (by n8n after a restart, by the user otherwise).
-			if (starting || !isPassing(error)) {
-				throw error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(node, error as Error);
-			}
-			this.logger.warn(
-				`Heffl Polling Trigger "${node.name}" (workflow ${workflowId}) could not read Heffl's ${plural(kind.resource.label)}: ${(error as Error).message}. Nothing was skipped: the next poll reads from the same point.`,
-				{ workflowId, nodeName: node.name },
-			);
-			return null;
-		} finally {
-			polling.delete(lock);
-		}
+		return await pollForNew(this, kind, output);
 	}
 }

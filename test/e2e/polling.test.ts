@@ -1,10 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- test tooling, not shipped */
 /**
- * The Heffl Polling Trigger of the packed package in a real n8n 2.41 (regular mode,
- * SQLite) against the sandbox: the 250-record scenario of pollingScenario.ts (three
- * polls, a burst of 120 during one, a restart with 30 records created while n8n is down),
- * a filtered trigger, a poll that meets 503s, Fetch Test Event, and the probe that measures what n8n saves
- * of a polling node's static data (the facts the trigger's cursor is built on).
+ * The Heffl Polling Trigger of the packed package in real n8n 2.41 (regular mode, SQLite)
+ * on each way n8n runs polls, side by side: the legacy poller, the durable scheduler, and
+ * the scheduler with durable cursors (pollingScenario.ts: POLLING_CONFIGS; all three by
+ * default, HEFFL_POLLING_CONFIGS=durable for one). Each n8n has its own sandbox and runs
+ * the scenario of pollingScenario.ts (a start n8n must keep, equal timestamps, a burst
+ * while paging, a backlog over the budget, a restart), a poll that meets 503s, Fetch
+ * Test Event, and the probe that measures what n8n saves of a polling node's static data.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,47 +28,42 @@ import {
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { packProbe, startRecorder } from './pollProbe';
-import type { PollingEnvironment } from './pollingScenario';
+import type { PollingInstance } from './pollingScenario';
 import {
-	emittedRecords,
-	failingThenIdle,
+	chosenConfigs,
+	EXPECTED_SAVES,
+	POLLING_CONFIGS,
 	pollingWorkflows,
 	probeFlow,
 	runScenario,
+	savedWhen,
 	TRIGGER_NAME,
+	until,
 } from './pollingScenario';
 
 type Session = Awaited<ReturnType<typeof login>>;
-type N8n = { url: string; output: () => string; stop: () => Promise<void> };
+type N8n = { url: string; child: { pid: number }; output: () => string; stop: () => Promise<void> };
 
 const heffl = { id: 'pollHeffl', name: 'Heffl sandbox' };
+const CONFIGS = chosenConfigs(['legacy', 'scheduler', 'durable']);
 
-let sandbox: StartedSandbox;
-let recorder: Awaited<ReturnType<typeof startRecorder>>;
-let n8n: N8n;
-let session: Session;
-let folder: string;
-let port: number;
-let brokerPort: number;
-let workflows: ReturnType<typeof pollingWorkflows>;
-let creatorKey: string;
-let output = '';
-
-async function start() {
-	n8n = await startN8n(folder, port, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) });
-	session = await login(n8n.url);
+interface Regular extends PollingInstance {
+	recorder: Awaited<ReturnType<typeof startRecorder>>;
+	workflows: ReturnType<typeof pollingWorkflows>;
+	n8n: () => N8n;
+	close: () => Promise<void>;
 }
 
-beforeAll(async () => {
-	ensureN8n();
-	sandbox = await startSandbox({ rateLimit: false });
-	creatorKey = sandbox.createApiKey();
-	recorder = await startRecorder();
-	folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-e2e-polling-')), [
-		packPackage(),
-		packProbe(),
-	]);
-	workflows = pollingWorkflows(linearWorkflow, { hefflApi: heffl }, recorder.url);
+let instances: Regular[] = [];
+
+async function regularN8n(config: string, tarballs: string[]): Promise<Regular> {
+	const sandbox: StartedSandbox = await startSandbox({ rateLimit: false });
+	const recorder = await startRecorder();
+	const folder = prepareUserFolder(
+		mkdtempSync(join(tmpdir(), `heffl-e2e-polling-${config}-`)),
+		tarballs,
+	);
+	const workflows = pollingWorkflows(linearWorkflow, { hefflApi: heffl }, recorder.url);
 	importIntoN8n(folder, {
 		credentials: [
 			{
@@ -77,89 +74,141 @@ beforeAll(async () => {
 		],
 		workflows: Object.values(workflows),
 	});
-	port = await freePort();
-	brokerPort = await freePort();
+	const port = await freePort();
+	const env = { ...POLLING_CONFIGS[config], N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+	let n8n: N8n;
+	let session: Session;
+	let output = '';
+	const start = async () => {
+		n8n = await startN8n(folder, port, env);
+		session = await login(n8n.url);
+	};
 	await start();
+	return {
+		config,
+		sandbox,
+		creatorKey: sandbox.createApiKey(),
+		recorder,
+		workflows,
+		session: () => session,
+		n8n: () => n8n,
+		output: () => output + n8n.output(),
+		restart: async (whileDown) => {
+			output += n8n.output();
+			await n8n.stop();
+			await whileDown();
+			await start();
+		},
+		close: async () => {
+			await n8n?.stop();
+			await recorder.close();
+			await sandbox.close();
+		},
+	};
+}
+
+beforeAll(async () => {
+	ensureN8n();
+	const tarballs = [packPackage(), packProbe()];
+	// Folders are prepared one after the other (npm), the n8n processes start together.
+	const started = [];
+	for (const config of CONFIGS) started.push(regularN8n(config, tarballs));
+	instances = await Promise.all(started);
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
-	await recorder?.close();
-	await sandbox?.close();
+	await Promise.all(instances.map((instance) => instance.close()));
 });
 
-describe('the Heffl Polling Trigger in real n8n (regular mode)', () => {
-	test('250 tasks over three polls, a burst of 120 during one, a restart with 30 created while down: each once; won deals only; a 503 poll is logged and loses nothing; Fetch Test Event moves nothing', async () => {
-		const probe = probeFlow(() => session, recorder, workflows.probe.id);
-		const env: PollingEnvironment = {
-			sandbox,
-			session: () => session,
-			output: () => output + n8n.output(),
+async function runOne(instance: Regular) {
+	const { workflows, recorder } = instance;
+	const probe = probeFlow(instance.session, recorder, workflows.probe.id);
+	const figures = await runScenario(
+		{
+			...instance,
 			restart: async (whileDown) => {
 				await probe; // the probe's steps before the restart are done
-				output += n8n.output();
-				await n8n.stop();
-				await whileDown();
-				await start();
+				await instance.restart(whileDown);
 			},
-		};
-		const figures = await runScenario(env, workflows, creatorKey);
-		console.log(
-			`polling, regular mode: ${JSON.stringify({ ...figures, created: figures.created.length, emitted: figures.emitted.length, wonDeals: undefined })}`,
+		},
+		workflows,
+	);
+	const steps = await probe;
+	const pid = instance.n8n().child.pid;
+	await until(
+		'a probe poll of the restarted n8n',
+		() => recorder.of(workflows.probe.id).some((poll) => poll.pid === pid),
+		240_000,
+	);
+	const saved = savedWhen(steps, recorder.of(workflows.probe.id), pid);
+
+	// Fetch Test Event, as the editor runs it: the newest task, and the saved static data unchanged.
+	const staticData = async () =>
+		JSON.stringify(
+			((await instance.session().call('GET', `/workflows/${workflows.tasks.id}`)) as IDataObject)
+				.staticData,
 		);
-		expect(figures.created).toHaveLength(250);
-		expect(new Set(figures.emitted).size).toBe(figures.emitted.length);
-		expect([...figures.emitted].sort()).toEqual([...figures.created].sort());
-		expect(figures.perExecution.length).toBeGreaterThanOrEqual(3);
-		expect([...figures.wonDeals.emitted].sort()).toEqual([...figures.wonDeals.created].sort());
+	const before = await staticData();
+	const manual = await instance.session().runManually(workflows.tasks.id, TRIGGER_NAME);
+	const newest = instance.sandbox
+		.records('tasks')
+		.map((task) => String(task.createdAt))
+		.sort()
+		.at(-1);
+	return {
+		figures,
+		saved,
+		manual,
+		newest,
+		unchangedByTest: (await staticData()) === before,
+	};
+}
 
-		// What n8n saved of the probe's static data (the design's premise, see cursor.ts).
-		const steps = await probe;
-		const init = recorder.of(workflows.probe.id).find((poll) => poll.activation === 'init');
-		const measured = {
-			activationPollSaved: steps.afterActivation,
-			quietPollSaved: steps.afterQuietPoll,
-			emittingPollSaved: steps.afterEmittingPoll,
-			initPollSaw: init?.seen,
-		};
-		console.log(`static data of a polling node, measured: ${JSON.stringify(measured)}`);
-		expect(steps.activation).toMatchObject({ seen: 0, activation: 'activate', emitted: false });
-		expect(steps.quiet).toMatchObject({ seen: 1, emitted: false });
-		expect(steps.emitting).toMatchObject({ seen: 2, emitted: true });
-		expect(measured).toEqual({
-			activationPollSaved: 1,
-			quietPollSaved: 1,
-			emittingPollSaved: 3,
-			initPollSaw: 3,
-		});
-
-		const failing = await failingThenIdle(env, workflows.tasks.id);
-		console.log(`a poll that met 503s: ${JSON.stringify(failing)}`);
-		expect(failing.newExecutions).toBe(0);
-		expect(failing.idlePollRequests).toBe(1);
-		const after = await emittedRecords(session, workflows.tasks.id);
-		expect(after.ids).toHaveLength(250);
-
-		// Fetch Test Event, as the editor runs it: the newest task, and the saved cursor unchanged.
-		const cursor = async () =>
-			JSON.stringify(
-				((await session.call('GET', `/workflows/${workflows.tasks.id}`)) as IDataObject).staticData,
+describe('the Heffl Polling Trigger in real n8n, regular mode', () => {
+	test(`${CONFIGS.join(', ')}: a start n8n keeps, equal timestamps, a burst while paging, a backlog over the budget, a restart: each record once; what n8n saves when; a 503 poll is logged and loses nothing; Fetch Test Event moves nothing`, async () => {
+		const results = await Promise.all(
+			instances.map(
+				async (instance) =>
+					await runOne(instance).catch((error: Error) => {
+						throw new Error(
+							`${instance.config}: ${error.message}\n--- n8n's output (end):\n${instance.output().slice(-6000)}`,
+						);
+					}),
+			),
+		);
+		for (const [index, result] of results.entries()) {
+			const { config } = instances[index];
+			console.log(
+				`polling, regular mode, ${config}: ${JSON.stringify({ ...result.figures, saved: result.saved, manual: undefined })}`,
 			);
-		const before = await cursor();
-		const manual = await session.runManually(workflows.tasks.id, TRIGGER_NAME);
-		expect(manual.status).toBe('success');
-		const newest = sandbox
-			.records('tasks')
-			.map((task) => String(task.createdAt))
-			.sort()
-			.at(-1);
-		expect(manual.outputs[TRIGGER_NAME]).toEqual([
-			{
-				event: 'task.created',
-				timestamp: newest,
-				record: expect.objectContaining({ createdAt: newest }),
-			},
-		]);
-		expect(await cursor()).toBe(before);
-	}, 900_000); // n8n polls at most once a minute: three polls, a restart and two more
+		}
+		for (const [index, { figures, saved, manual, newest, unchangedByTest }] of results.entries()) {
+			const { config } = instances[index];
+			for (const count of [figures.tasks, figures.tiedCompanies, figures.wonDeals])
+				expect({ config, missed: count.missed, twice: count.twice }).toEqual({
+					config,
+					missed: 0,
+					twice: 0,
+				});
+			expect(figures.tiedCompanies.emitted).toBe(80);
+			expect(figures.wonDeals.emitted).toBe(2);
+			// The scheduler's 5 s budget takes the 3,000-task backlog over more than one poll.
+			if (config !== 'legacy') expect(figures.backlogExecutions).toBeGreaterThan(1);
+			expect({ config, ...saved, activationModes: undefined }).toEqual({
+				config,
+				...EXPECTED_SAVES[config],
+				activationModes: undefined,
+			});
+			expect(figures).toMatchObject({ failedPollExecutions: 0, idlePollRequests: 1 });
+			expect(manual.status).toBe('success');
+			expect(manual.outputs[TRIGGER_NAME]).toEqual([
+				{
+					event: 'task.created',
+					timestamp: newest,
+					record: expect.objectContaining({ createdAt: newest }),
+				},
+			]);
+			expect(unchangedByTest).toBe(true);
+		}
+	}, 3_600_000); // n8n polls at most once a minute: about ten polls and a restart
 });

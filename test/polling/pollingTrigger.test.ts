@@ -14,26 +14,17 @@ import { transportLimits } from '../../nodes/shared/transport';
 import { useSandbox } from '../harness/context';
 import { useRecorder } from '../harness/crm';
 import { PollHarness } from '../harness/poll';
+import { expectOnce, expectQuiet, idsOf } from './expectations';
 import type { Kind } from './records';
 import { createRecords, deleteRecord, KINDS } from './records';
 
 const context = useSandbox();
 const relay = useRecorder(context);
 
-const emittedIds = (harness: PollHarness) =>
-	harness.emitted.map((item) => String((item.record as IDataObject).id));
-
 const listRequests = () =>
 	context
 		.apiRequests()
 		.filter((request) => request.method === 'GET' && /\/api\/v2\//.test(request.path));
-
-/** Every id exactly once, and nothing else. */
-function expectOnce(harness: PollHarness, ids: string[]) {
-	const emitted = emittedIds(harness);
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect([...emitted].sort()).toEqual([...ids].sort());
-}
 
 async function activated(kind: Kind, parameters: IDataObject = {}) {
 	const harness = new PollHarness(context.credentials, { event: kind, ...parameters });
@@ -59,7 +50,7 @@ describe('first activation, then each new record once', () => {
 			const ids = await createRecords(context.sandbox, kind, 3, `${kind}-new-`);
 			const poll = await harness.poll();
 			expect(poll.error).toBeUndefined();
-			expect(emittedIds(harness)).toEqual(ids);
+			expect(idsOf(harness.emitted)).toEqual(ids);
 			const event = { company: 'client.created' }[kind as string] ?? `${kind}.created`;
 			for (const item of poll.items!) {
 				expect(item).toEqual({
@@ -103,7 +94,7 @@ describe('first activation, then each new record once', () => {
 		const ids = await createRecords(context.sandbox, 'task', 250, 'many-');
 		context.sandbox.clearRequests();
 		await harness.poll();
-		expect(emittedIds(harness)).toEqual(ids);
+		expect(idsOf(harness.emitted)).toEqual(ids);
 		// 10, then 100, 100, 100 (the last one reaches what the activation saw).
 		expect(listRequests()).toHaveLength(4);
 	});
@@ -168,7 +159,7 @@ describe('records created while a poll reads', () => {
 		expect(burst).toHaveLength(120);
 		expect(pages).toBeGreaterThan(2);
 		// The pages after the burst start with its newest records: those are new too.
-		const firstPoll = emittedIds(harness);
+		const firstPoll = idsOf(harness.emitted);
 		expect(firstPoll).toEqual(expect.arrayContaining(before));
 		expect(new Set(firstPoll).size).toBe(firstPoll.length);
 		await harness.poll();
@@ -186,7 +177,7 @@ describe('restarts and downtime (static data as n8n saves it)', () => {
 		expect((await harness.poll()).items).toBeNull();
 		const b = await createRecords(context.sandbox, 'contact', 3, 'r-b-');
 		const restarted = await harness.restart();
-		expect(restarted.items?.map((item) => (item.record as IDataObject).id)).toEqual(b);
+		expect(restarted?.items?.map((item) => (item.record as IDataObject).id)).toEqual(b);
 		await harness.poll();
 		expectOnce(harness, [...a, ...b]);
 	});
@@ -250,7 +241,7 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 		const cursor = JSON.stringify(harness.staticData.cursor);
 		fail();
 		const failed = await harness.poll();
-		expect(failed).toEqual({ items: null });
+		expectQuiet(failed);
 		expect(JSON.stringify(harness.staticData.cursor)).toBe(cursor);
 		expect(harness.logs.at(-1)).toMatch(
 			/^warn: Heffl Polling Trigger "Heffl Polling Trigger" \(workflow wf\w+\) could not read Heffl's contacts: .+ Nothing was skipped: the next poll reads from the same point\.$/,
@@ -286,10 +277,6 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 			(body) => ({ ...body, data: [{ createdAt: new Date().toISOString() }] }),
 		],
 		[
-			'a list that is not newest first',
-			(body) => ({ ...body, data: [...(body.data as IDataObject[])].reverse() }),
-		],
-		[
 			'a page claiming more with no cursor',
 			(body) => ({ ...body, meta: { hasMore: true, nextCursor: null } }),
 		],
@@ -305,7 +292,7 @@ describe('a poll that fails leaves the cursor and says why; the next poll catche
 				? { status: 200, body: garble(sent.answer as IDataObject) }
 				: undefined;
 		const cursor = JSON.stringify(harness.staticData.cursor);
-		expect(await harness.poll()).toEqual({ items: null });
+		expectQuiet(await harness.poll());
 		expect(JSON.stringify(harness.staticData.cursor)).toBe(cursor);
 		expect(harness.logs.at(-1)).toMatch(/^warn: .*could not read Heffl's contacts/);
 		await harness.poll();
@@ -395,7 +382,7 @@ describe('filters: Get Many’s search and filter builder', () => {
 				conditions: { condition: [{ field: 'status', operator: 'is', values: 'COMPLETED' }] },
 			},
 		});
-		expect(poll).toEqual({ items: null });
+		expectQuiet(poll);
 		expect(harness.emitted).toEqual([]);
 	});
 

@@ -80,11 +80,43 @@ export async function createRecords(
 	return ids;
 }
 
+const PATHS: Record<Kind, string> = {
+	contact: '/v2/contacts',
+	company: '/v2/companies',
+	deal: '/v2/deals',
+	quotation: '/v2/quotations',
+	lead: '/v1/leads',
+	task: '/v2/tasks',
+};
+
 export async function deleteRecord(sandbox: StartedSandbox, kind: Kind, id: string) {
-	const path = kind === 'lead' ? `/v1/leads/${id}` : `${bodyOf(sandbox, kind, '').path}/${id}`;
+	const path = `${PATHS[kind]}/${id}`;
 	const response = await fetch(`${sandbox.urls.origin}/api${path}`, {
 		method: 'DELETE',
 		headers: { 'x-api-key': sandbox.apiKey },
 	});
 	if (response.status !== 200) throw new Error(`delete ${kind} ${id}: ${await response.text()}`);
+}
+
+/** Where the sandbox keeps each kind (companies are clients of type company). */
+const COLLECTIONS = {
+	contact: 'contacts',
+	company: 'clients',
+	deal: 'deals',
+	quotation: 'quotations',
+	lead: 'leads',
+	task: 'tasks',
+} as const;
+
+/** Gives these records one createdAt, as a bulk import or second-precision timestamps do. */
+export function stampAll(sandbox: StartedSandbox, kind: Kind, ids: string[], createdAt: string) {
+	const wanted = new Set(ids);
+	for (const record of sandbox.records(COLLECTIONS[kind]))
+		if (wanted.has(String(record.id))) record.createdAt = createdAt;
+}
+
+/** The createdAt the sandbox gave a record. */
+export function createdAtOf(sandbox: StartedSandbox, kind: Kind, id: string): string {
+	const record = sandbox.records(COLLECTIONS[kind]).find((candidate) => candidate.id === id);
+	return String(record?.createdAt);
 }
