@@ -24,5 +24,8 @@ export default defineConfig({
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: 'forks',
+		// n8n-core echoes every error a node throws; a passing test's output is noise
+		// (thousands of lines from the fuzz suite), a failing test's is shown.
+		silent: 'passed-only',
 	},
 });
