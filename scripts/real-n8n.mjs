@@ -5,10 +5,9 @@
 // an owner, and a session that drives it through the editor's REST API.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
@@ -18,7 +17,6 @@ import {
 	N8N_DIR,
 	NODE_BIN,
 	npmEnv,
-	ROOT,
 	run,
 	tail,
 	withoutRunnerOptions,
@@ -26,16 +24,7 @@ import {
 import { isV1 } from './n8n-hosts.mjs';
 
 export { ensureN8n, HOST, N8N_DIR, NODE_BIN, proveN8n, ROOT, SetupError } from './n8n-install.mjs';
-
-/** Builds and packs this package into `out` (a new temp folder by default); returns the tarball's path. */
-export function packPackage(out = mkdtempSync(join(tmpdir(), 'n8n-nodes-heffl-pack-'))) {
-	const hint = 'run npm run build to see what breaks the build, fix it, then run the command again';
-	run('npm', ['run', 'build'], { cwd: ROOT, hint });
-	rmSync(out, { recursive: true, force: true });
-	mkdirSync(out, { recursive: true });
-	const result = run('npm', ['pack', '--pack-destination', out], { cwd: ROOT, hint });
-	return join(out, result.stdout.trim().split('\n').pop());
-}
+export { packPackage } from './pack.mjs';
 
 /** A fresh n8n user folder with the packed package (or several: an array) installed as the catalog does. */
 export function prepareUserFolder(folder, tarball) {

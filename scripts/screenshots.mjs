@@ -20,7 +20,7 @@ import {
 	sampleWorkflows,
 	wonDealQuotation,
 } from './demo-workflows.ts';
-import { packPackageInto } from './pack.mjs';
+import { packPackage } from './pack.mjs';
 import {
 	ROOT,
 	OWNER,
@@ -100,7 +100,7 @@ async function main() {
 	ensureChromium();
 	step('n8n 2.x (cached), building and packing n8n-nodes-heffl');
 	ensureN8n();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackageInto());
+	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackage());
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
 	const { trigger, polling, agent, quotation } = await workflows(sandbox);
 	importIntoN8n(folder, {

@@ -26,7 +26,7 @@ import {
 	sandboxTarget,
 } from '../../scripts/demo-workflows';
 // @ts-expect-error -- plain ESM script shared with the screenshots script
-import { packPackageInto } from '../../scripts/pack.mjs';
+import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
 	freePort,
@@ -138,7 +138,7 @@ beforeAll(async () => {
 		join(dist, 'modules/community-packages/community-packages.service.js'),
 		'utf8',
 	).includes('removePackageJsonDependency');
-	const tarball = packPackageInto();
+	const tarball = packPackage();
 	registry = await startRegistry();
 	registry.publish(tarball);
 	registry.publish(repack(tarball, '0.1.1'));

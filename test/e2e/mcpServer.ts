@@ -24,7 +24,7 @@ import {
 import type { TransportName } from '../../scripts/mcp-client';
 import { connectMcp, untilMcpRegistered } from '../../scripts/mcp-client';
 // @ts-expect-error -- plain ESM script shared with the screenshots script
-import { packPackageInto } from '../../scripts/pack.mjs';
+import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
 	freePort,
@@ -110,7 +110,7 @@ export async function startMcpStack(): Promise<McpStack> {
 	ensureN8n();
 	const folder = prepareUserFolder(
 		mkdtempSync(join(tmpdir(), 'heffl-mcp-e2e-')),
-		packPackageInto(),
+		packPackage(),
 	);
 	const sandbox = await startSandbox();
 	importIntoN8n(folder, {

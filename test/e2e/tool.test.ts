@@ -22,7 +22,7 @@ import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 // @ts-expect-error -- plain ESM script shared with the screenshots script
-import { packPackageInto } from '../../scripts/pack.mjs';
+import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
 	freePort,
@@ -148,7 +148,7 @@ beforeAll(async () => {
 	ensureN8n();
 	const folder = prepareUserFolder(
 		mkdtempSync(join(tmpdir(), 'heffl-tool-e2e-')),
-		packPackageInto(),
+		packPackage(),
 	);
 	sandbox = await startSandbox({ rateLimit: false });
 	importIntoN8n(folder, {
