@@ -36,6 +36,16 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type ApiVersion = 'v1' | 'v2' | 'control';
 
+/** One authenticated API call as the v1 and v2 routes see it. */
+export interface ApiCall {
+	method: string;
+	/** The path below `/api/v1` or `/api/v2`, split at `/` and decoded. */
+	segments: string[];
+	query: URLSearchParams;
+	body: JsonObject;
+	workspace: WorkspaceId;
+}
+
 export type FaultKind = '500' | '503' | '403' | 'drop-before' | 'drop-after' | '429';
 
 export interface RequestLogEntry {

@@ -118,7 +118,7 @@ const lifecycle: Check = {
 		'nodes/HefflTrigger/signature.ts',
 		'nodes/HefflTrigger/HefflTrigger.node.ts',
 	],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'test/sandbox/v1/routes.ts',
 	write: true,
 	async run(kit) {
 		const problems: string[] = [];
@@ -170,7 +170,7 @@ const httpUrl: Check = {
 	title:
 		'an http:// subscription URL is accepted with a warning (contract: "HTTP endpoints generate warnings")',
 	depends: [],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'test/sandbox/v1/routes.ts',
 	write: true,
 	async run(kit) {
 		const created = await kit.probe.create(

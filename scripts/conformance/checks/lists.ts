@@ -176,7 +176,7 @@ const orderByValues: Check = {
 	id: 'lists.order-by-values',
 	title: 'contacts and companies take orderBy=name (the node offers createdAt and name)',
 	depends: [resourceFile('contact'), resourceFile('company')],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/',
 	async run(kit) {
 		const refused: string[] = [];
 		for (const value of ['contact', 'company']) {
@@ -198,7 +198,7 @@ const filterFields: Check = {
 	id: 'lists.filter-fields',
 	title: "the filter builder's fields are filters Heffl takes, or its refusal names them (§7)",
 	depends: ['nodes/Heffl/execute/lists.ts'],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/',
 	async run(kit) {
 		const taken: string[] = [];
 		const problems: string[] = [];

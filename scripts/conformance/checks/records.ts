@@ -182,7 +182,7 @@ const searchEmail: Check = {
 	id: 'contacts.search-email',
 	title: 'v2 /contacts?search=<e-mail> finds the contact (Create or Update narrows by it)',
 	depends: ['nodes/Heffl/execute/upsert.ts', resourceFile('contact')],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/contacts.ts',
 	async run(kit) {
 		const contacts = recordsOf('v2', await newestFirst(kit, { api: 'v2', path: '/contacts' }));
 		const contact = contacts.find(
@@ -207,7 +207,7 @@ const twoViews: Check = {
 	title:
 		'a v2 company is the v1 client with the same clt_ ID (Client → Get reads it; no Company → Get)',
 	depends: [resourceFile('company'), resourceFile('client')],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/companies.ts',
 	async run(kit) {
 		const company = await firstRecord(kit, 'company');
 		if (!company) return notChecked('the account has no companies');
@@ -226,7 +226,7 @@ const companyGet: Check = {
 	id: 'companies.get',
 	title: 'v2 has no GET /companies/{id} (§11.2), so the node offers none',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/companies.ts',
 	async run(kit) {
 		const company = await firstRecord(kit, 'company');
 		if (!company) return notChecked('the account has no companies');
@@ -246,7 +246,7 @@ const productGet: Check = {
 	id: 'products.get-v1',
 	title: 'Product → Get reads v1 GET /products/{id} with the prd_ ID of the v2 list',
 	depends: [resourceFile('product')],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'test/sandbox/v1/routes.ts',
 	async run(kit) {
 		const product = await firstRecord(kit, 'product');
 		if (!product) return notChecked('the account has no products');

@@ -122,7 +122,7 @@ const headers: Check = {
 	title:
 		'answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (§5 names only RateLimit-Reset)',
 	depends: [RATE_LIMIT],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'test/sandbox/rateLimit.ts',
 	async run(kit) {
 		const answers = kit.probe.observed;
 		if (!answers.length) return notChecked('no answers');
@@ -146,7 +146,7 @@ const resetUnit: Check = {
 	id: 'rate-limit.reset-unit',
 	title: 'RateLimit-Reset is the seconds until the window resets (§5: unit not documented)',
 	depends: [RATE_LIMIT],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'test/sandbox/rateLimit.ts',
 	async run(kit) {
 		const seen = resets(kit);
 		if (!seen.length) return notChecked('no answer carried a reset time');
@@ -168,7 +168,7 @@ const windowCheck: Check = {
 	id: 'rate-limit.window',
 	title: '60 requests per minute per key (§5), not per hour (heffl.com/api-docs, §17.8)',
 	depends: [RATE_LIMIT, 'nodes/shared/transport/limits.ts', ERRORS],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'test/sandbox/rateLimit.ts',
 	async run(kit) {
 		const answers = kit.probe.observed;
 		const readings = answers.map((answer) => ({

@@ -72,7 +72,7 @@ const taskDefaults: Check = {
 	id: 'task.create-defaults',
 	title: 'a new v2 task without status or type gets status OPEN and type todo',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/tasks.ts',
 	write: true,
 	async run(kit) {
 		const [task] = tasks(kit);
@@ -151,7 +151,7 @@ const contactCreate: Check = {
 	title:
 		"POST /v2/contacts takes the update page's fields and answers the contact (create page not stored, §11.1)",
 	depends: [resourceFile('contact')],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/contacts.ts',
 	write: true,
 	async run(kit) {
 		const created = await contact(kit);
@@ -191,7 +191,7 @@ const contactRequired: Check = {
 	id: 'contact.create-required',
 	title: 'POST /v2/contacts needs firstName (the sandbox requires it; the node requires nothing)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/contacts.ts',
 	write: true,
 	async run(kit) {
 		const definitions = await definitionsOf(kit, { entity: 'contacts' });
@@ -307,7 +307,7 @@ const dealDefaults: Check = {
 	title:
 		"a new v2 deal without a stage gets its pipeline's first ACTIVE stage and status ACTIVE (§11.3)",
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/deals.ts',
 	write: true,
 	async run(kit) {
 		const client = await contact(kit);
@@ -351,7 +351,7 @@ const dealUpdates: Check = {
 	title:
 		"a WON deal moved to an ACTIVE stage becomes ACTIVE; moved to another pipeline without a stage, it lands in that pipeline's first ACTIVE stage",
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/deals.ts',
 	write: true,
 	async run(kit) {
 		const deal = kit.shared.deal;
@@ -401,7 +401,7 @@ const linkedDelete: Check = {
 	id: 'contact.delete-linked',
 	title: 'deleting a contact with a linked deal is refused with 400 (§4.2)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/clients.ts',
 	write: true,
 	async run(kit) {
 		const client = await contact(kit);
@@ -447,7 +447,7 @@ const quotationCreate: Check = {
 	title:
 		'POST /v2/quotations takes line items as quotationProducts and answers them as lineItems (§11.4, §17.15)',
 	depends: [resourceFile('quotation')],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/quotations.ts',
 	write: true,
 	async run(kit) {
 		const body = await quotationBody(kit);
@@ -466,7 +466,7 @@ const quotationRequired: Check = {
 	title:
 		'a quotation needs date and line items (§11.4: their required marks are cut; the node requires neither)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm.ts',
+	sandbox: 'test/sandbox/v2/crm/quotations.ts',
 	write: true,
 	async run(kit) {
 		const body = await quotationBody(kit);

@@ -5,6 +5,7 @@
  * `{data, meta: {nextCursor, hasMore}}`.
  */
 import { ApiError } from '../errors';
+import { wholeNumber } from '../query';
 import type { Workspace } from '../store';
 import type { Json, JsonObject, RecordKind } from '../types';
 
@@ -69,12 +70,9 @@ const REFERENCE_KINDS: RecordKind[] = [
 	'leadSources',
 ];
 
-function pageSize(query: URLSearchParams): number {
-	const raw = query.get('pageSize');
-	if (raw === null) return 30;
-	if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100)
-		throw ApiError.field('pageSize', 'must be an integer from 1 to 100');
-	return Number(raw);
+/** §6.2: `pageSize`, 30 unless asked, at most 100. */
+export function pageSize(query: URLSearchParams): number {
+	return wholeNumber(query, 'pageSize', 30, 100);
 }
 
 const collator = new Intl.Collator('en', { numeric: true });

@@ -1,45 +1,40 @@
 /**
- * The v2 routes this module adds (heffl-reference.md §11.2–§11.12, §13): the CRM
- * resources of crm.ts and the reference data of refdata.ts. `routeV2` answers a call
- * or returns `undefined` for paths it does not own (contacts, document templates).
+ * The v2 routes (heffl-reference.md §11.2–§11.13, §13): the CRM resources of crm/, the
+ * reference data of refdata.ts and the document templates of templates.ts. `routeV2`
+ * answers a call or returns `undefined` for a path none of them owns.
  */
 import { refuseUnlistedQuery } from '../behaviours';
 import { ApiError } from '../errors';
 import { newId } from '../random';
 import type { Store } from '../store';
-import type { JsonObject, WorkspaceId } from '../types';
+import type { ApiCall, JsonObject, WorkspaceId } from '../types';
 import { readBody } from './body';
 import type { CrmResource } from './crm';
 import { CRM_RESOURCES } from './crm';
 import { v2List } from './list';
 import { referenceRoute } from './refdata';
-
-export interface V2Call {
-	method: string;
-	segments: string[];
-	query: URLSearchParams;
-	body: JsonObject;
-	workspace: WorkspaceId;
-}
+import { templateRoute } from './templates';
 
 export interface V2Context {
 	store: Store;
 	emit: (workspace: WorkspaceId, event: string, payload: JsonObject) => void;
 }
 
-export function routeV2(context: V2Context, call: V2Call): JsonObject | undefined {
+export function routeV2(context: V2Context, call: ApiCall): JsonObject | undefined {
 	const space = context.store.workspace(call.workspace);
 	const [first, second, third] = call.segments;
 	const resource = CRM_RESOURCES.find((candidate) => candidate.path === first);
 	if (resource && !third) return crm(context, resource, call, second);
 	refuseUnlistedQuery(space.behaviours, call);
-	return referenceRoute({ ...call, store: context.store, space });
+	return (
+		referenceRoute({ ...call, store: context.store, space }) ?? templateRoute(context.store, call)
+	);
 }
 
 function crm(
 	context: V2Context,
 	resource: CrmResource,
-	call: V2Call,
+	call: ApiCall,
 	id: string | undefined,
 ): JsonObject {
 	const { store, emit } = context;

@@ -9,6 +9,7 @@ import { intBetween, newId, pick, prng } from '../random';
 import type { Rand } from '../random';
 import type { Store } from '../store';
 import type { JsonObject, RecordKind, WorkspaceId } from '../types';
+import { TASKS } from './crm/tasks';
 
 /** Key from label as §9.1 says: lower case, spaces to underscores, `cf_` prefix. */
 const key = (label: string) => `cf_${label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
@@ -223,14 +224,8 @@ export function bulkCreate(
 				id: newId('tsk_'),
 				number: `T-${String(++counts.tasks).padStart(4, '0')}`,
 				title: `Bulk Task ${index + 1}`,
-				status: 'OPEN',
-				type: 'todo',
-				priority: null,
-				showTime: false,
-				assigneeIds: [],
-				tagIds: [],
-				entity: null,
-				entityId: null,
+				// The defaults a create sending only a title gets.
+				...TASKS.defaults,
 				createdAt,
 				updatedAt: createdAt,
 			};

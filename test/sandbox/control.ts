@@ -1,0 +1,93 @@
+/**
+ * The control routes under `/__sandbox/`: what a test or the demo drives from outside the
+ * process (the request log, faults, deliveries, events, records, bulk data, behaviours, the
+ * rate limit). They take no key and meet no limit and no fault.
+ */
+import type { Behaviours } from './behaviours';
+import { BEHAVIOURS, parseBehaviours } from './behaviours';
+import { ApiError } from './errors';
+import type { Sandbox } from './server';
+import type {
+	FaultSettings,
+	JsonObject,
+	QueuedFault,
+	RateLimitOptions,
+	RecordKind,
+	WorkspaceId,
+} from './types';
+import { BULK_RESOURCES, bulkCreate } from './v2/seed';
+import type { BulkResource } from './v2/seed';
+
+export interface ControlRequest {
+	method: string;
+	url: URL;
+	/** The request body as sent (JSON, or empty). */
+	body: string;
+}
+
+/** Answers one control request (always 200: a refusal is thrown as an ApiError). */
+export function control(sandbox: Sandbox, request: ControlRequest): JsonObject {
+	const { method, url } = request;
+	const [, , what, arg] = url.pathname.split('/');
+	const body = request.body ? (JSON.parse(request.body) as JsonObject) : {};
+	if (what === 'requests' && method === 'GET')
+		return { items: sandbox.requests as unknown as JsonObject[] };
+	if (what === 'requests' && method === 'DELETE') {
+		sandbox.requests.length = 0;
+		return { cleared: true };
+	}
+	if (what === 'faults' && method === 'POST') {
+		const { queue = [], ...settings } = body as { queue?: QueuedFault[] } & FaultSettings;
+		sandbox.faults.set(settings);
+		for (const fault of queue) sandbox.faults.queue(fault.kind, fault.count, fault.methods);
+		return { ok: true };
+	}
+	if (what === 'faults' && method === 'DELETE') {
+		sandbox.faults.clear();
+		return { ok: true };
+	}
+	if (what === 'deliveries' && method === 'GET')
+		return { items: sandbox.webhooks.deliveries as unknown as JsonObject[] };
+	if (what === 'emit' && method === 'POST') {
+		sandbox.webhooks.emit(
+			(body.workspace as WorkspaceId) ?? 'A',
+			String(body.event),
+			(body.payload as JsonObject) ?? {},
+		);
+		return { ok: true };
+	}
+	if (what === 'records' && method === 'GET' && arg) {
+		return {
+			items: sandbox.records(
+				arg as RecordKind,
+				(url.searchParams.get('workspace') as WorkspaceId) ?? 'A',
+			),
+		};
+	}
+	if (what === 'rotate' && method === 'POST' && arg)
+		return { rotated: true, subscriptionId: arg, secret: sandbox.webhooks.rotate(arg) };
+	if (what === 'bulk' && method === 'POST' && BULK_RESOURCES.includes(arg as BulkResource)) {
+		const count = Number(body.count);
+		if (!Number.isInteger(count) || count < 1 || count > 100_000)
+			throw ApiError.field('count', 'must be a whole number from 1 to 100000');
+		const workspace = (body.workspace as WorkspaceId) ?? 'A';
+		return { ids: bulkCreate(sandbox.store, workspace, arg as BulkResource, count) };
+	}
+	if (what === 'behaviours' && method === 'GET')
+		return { behaviours: { ...sandbox.store.behaviours }, known: { ...BEHAVIOURS } };
+	if (what === 'behaviours' && method === 'POST') {
+		let behaviours: Behaviours;
+		try {
+			behaviours = parseBehaviours(body);
+		} catch (error) {
+			throw ApiError.field('behaviours', (error as Error).message);
+		}
+		sandbox.store.setBehaviours(behaviours);
+		return { behaviours: { ...sandbox.store.behaviours } };
+	}
+	if (what === 'rate-limit' && method === 'POST') {
+		sandbox.setRateLimit(body.limit ? (body as unknown as RateLimitOptions) : false);
+		return { ok: true };
+	}
+	throw ApiError.notFound(`No control route ${url.pathname}`);
+}
