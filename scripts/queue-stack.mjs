@@ -89,14 +89,18 @@ function started(command, args, stdin) {
 	return { child, output: () => output, exited };
 }
 
-/** Waits until `check` resolves true, or throws after `timeoutMs`. */
+/**
+ * Waits until `check` resolves true, or throws after `timeoutMs`. It checks once more
+ * after the deadline: a caller's synchronous work (another stack's npm install, when
+ * stacks start side by side) can hold the event loop past it.
+ */
 async function until(what, check, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
+	for (;;) {
 		if (await check()) return;
+		if (Date.now() >= deadline) throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
 		await new Promise((done) => setTimeout(done, 200));
 	}
-	throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
 }
 
 /** redis-server in the foreground, without persistence; stop() ends it. */

@@ -129,14 +129,17 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		if (data?.userManagement?.showSetupOnFirstLoad) await setUpOwner(url);
 		return true;
 	};
-	while (Date.now() < deadline) {
+	// Checked once more after the deadline: synchronous work elsewhere in this process
+	// (another n8n's npm install) can hold the event loop past it.
+	for (let last = false; !last; ) {
+		last = Date.now() >= deadline;
 		if (child.exitCode !== null) throw new Error(`n8n exited early:\n${output.slice(-2000)}`);
 		try {
 			if (await ready()) return { child, output: () => output, url, stop };
 		} catch (error) {
 			notYet = error.message; // not listening yet
 		}
-		await new Promise((done) => setTimeout(done, 1000));
+		if (!last) await new Promise((done) => setTimeout(done, 1000));
 	}
 	await stop();
 	throw new Error(`n8n did not become ready in 180 s (last: ${notYet}):\n${output.slice(-2000)}`);

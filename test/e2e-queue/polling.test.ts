@@ -32,6 +32,7 @@ import {
 	probeFlow,
 	runScenario,
 	savedWhen,
+	startSideBySide,
 	until,
 } from '../e2e/pollingScenario';
 import { sleep } from '../e2e/triggerTools';
@@ -120,9 +121,7 @@ async function queueStack(config: string, probeTarball: string): Promise<Queue> 
 
 beforeAll(async () => {
 	const probe = packProbe();
-	const started = [];
-	for (const config of CONFIGS) started.push(queueStack(config, probe));
-	instances = await Promise.all(started);
+	instances = await startSideBySide(CONFIGS.map(async (config) => await queueStack(config, probe)));
 }, 1_800_000);
 
 afterAll(async () => {

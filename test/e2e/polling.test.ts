@@ -37,6 +37,7 @@ import {
 	probeFlow,
 	runScenario,
 	savedWhen,
+	startSideBySide,
 	TRIGGER_NAME,
 	until,
 } from './pollingScenario';
@@ -111,9 +112,9 @@ beforeAll(async () => {
 	ensureN8n();
 	const tarballs = [packPackage(), packProbe()];
 	// Folders are prepared one after the other (npm), the n8n processes start together.
-	const started = [];
-	for (const config of CONFIGS) started.push(regularN8n(config, tarballs));
-	instances = await Promise.all(started);
+	instances = await startSideBySide(
+		CONFIGS.map(async (config) => await regularN8n(config, tarballs)),
+	);
 }, 900_000);
 
 afterAll(async () => {

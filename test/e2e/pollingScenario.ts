@@ -480,6 +480,22 @@ export function chosenConfigs(defaults: string[]): string[] {
 	return configs;
 }
 
+/**
+ * Starts one instance per configuration side by side. When one fails to start, those that
+ * did are closed before the failure is thrown: left running, their n8n processes would
+ * outlive the test and load the machine for the tiers after it.
+ */
+export async function startSideBySide<T extends { close: () => Promise<void> }>(
+	starting: Array<Promise<T>>,
+): Promise<T[]> {
+	const settled = await Promise.allSettled(starting);
+	const failure = settled.find((result) => result.status === 'rejected');
+	const ready = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+	if (!failure) return ready;
+	await Promise.allSettled(ready.map(async (instance) => await instance.close()));
+	throw failure.reason;
+}
+
 /** What the probe saw on each configuration (pollingScenario.ts, savedWhen). */
 export const EXPECTED_SAVES: Record<string, object> = {
 	// The next poll finds the change of the activation poll, of a quiet poll (in memory) and
