@@ -21,10 +21,15 @@ export type Session = {
 	executions(workflowId: string): Promise<IDataObject[]>;
 	loadedTypes(): Promise<{ nodes: string[]; credentials: string[] }>;
 	typeDescriptions(what: 'nodes' | 'credentials'): Promise<unknown[]>;
-	outputs(executionId: string): Promise<{
-		outputs: Record<string, IDataObject[]>;
-		error?: { message: string; description?: string; node?: string };
-	}>;
+	outputs(executionId: string): Promise<ExecutionOutputs>;
+	/** Runs a saved workflow up to and with `lastNode`, as the editor's "Execute workflow" does. */
+	runManually(workflowId: string, lastNode: string): Promise<ExecutionOutputs & { status: string }>;
+};
+
+/** Each node's output items (json only) of one execution, and its error if it failed. */
+export type ExecutionOutputs = {
+	outputs: Record<string, IDataObject[]>;
+	error?: { message: string; description?: string; node?: string };
 };
 
 export type Workflow = {

@@ -109,7 +109,7 @@ type ToolRun = {
  */
 async function callTool(workflow: ReturnType<typeof agentWorkflow>, args?: IDataObject) {
 	const tool = workflow.nodes[2];
-	const toolName = nodeNameToToolName(tool);
+	const toolName = nodeNameToToolName(tool.name);
 	const { executionId } = (await session.call('POST', `/workflows/${workflow.id}/run`, {
 		destinationNode: { nodeName: tool.name, mode: 'inclusive' },
 		...(args && { agentRequest: { query: { [toolName]: args }, tool: { name: toolName } } }),

@@ -204,7 +204,10 @@ export async function executeWorkflow(
 	const finished = new Promise<IRun>((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
 	const start = json.nodes[0];
-	const runExecutionData: IRunExecutionData = {
+	// The two fields WorkflowExecute starts from. IRunExecutionData is branded so that n8n's
+	// code builds it with createRunExecutionData(), which would also add a version, a
+	// startData and a resumeToken; this harness starts a run as it always has.
+	const runExecutionData: Pick<IRunExecutionData, 'resultData' | 'executionData'> = {
 		resultData: { runData: {} },
 		executionData: {
 			contextData: {},
@@ -213,11 +216,11 @@ export async function executeWorkflow(
 			waitingExecution: {},
 			waitingExecutionSource: {},
 		},
-	} as IRunExecutionData;
+	};
 	const execute = new WorkflowExecute(
 		additionalData(credentials, { hooks }),
 		mode,
-		runExecutionData,
+		runExecutionData as IRunExecutionData,
 	);
 	await execute.processRunExecutionData(workflow);
 	return await finished;

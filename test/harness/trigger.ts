@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	INode,
 	INodeParameters,
@@ -154,7 +155,10 @@ export class TriggerHarness {
 		helper.getDecrypted = async (...args: Parameters<typeof helper.getDecrypted>) => {
 			if (args[2] !== 'hefflWebhookSigningSecretApi') return await decrypted(...args);
 			if (this.signingSecretCredential === undefined) throw new Error('Credential not found');
-			return { signingSecret: this.signingSecretCredential } as IDataObject;
+			// Deliberately any value, garbled ones included (null, a number): what a stored
+			// credential may hold, which the node must refuse.
+			const stored: Record<string, unknown> = { signingSecret: this.signingSecretCredential };
+			return stored as ICredentialDataDecryptedObject;
 		};
 		return data;
 	}

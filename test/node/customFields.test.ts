@@ -4,7 +4,7 @@
  * deal pipeline and per quotation template; the execution converts values by type and
  * refuses unknown keys and missing required fields before anything is sent.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../harness/context';
@@ -19,7 +19,8 @@ const heffl = (
 ) => runHeffl(parameters, ctx.credentials, options);
 const mapper = (parameters: INodeParameters) =>
 	resourceMapperFields('getCustomFieldColumns', parameters, ctx.credentials);
-const mapping = (value: IDataObject) => ({
+/** A Custom Fields resource mapper's value as the editor saves it, with `value`'s fields. */
+const mapping = (value: NonNullable<ResourceMapperValue['value']>): ResourceMapperValue => ({
 	mappingMode: 'defineBelow',
 	value,
 	matchingColumns: [],

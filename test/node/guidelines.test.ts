@@ -4,7 +4,12 @@
  * are alphabetical (Resource and Operation too, as n8n's lint wants), and every
  * field says what it is.
  */
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodePropertyRegexValidation,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
@@ -144,7 +149,7 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 			.find((property) => property.name === 'leadId')
 			?.modes?.find((mode) => mode.name === 'id');
 		const pattern = new RegExp(
-			(byId?.validation?.[0] as { properties: { regex: string } }).properties.regex,
+			(byId?.validation?.[0] as INodePropertyRegexValidation).properties.regex,
 		);
 		expect(pattern.test('ld_1')).toBe(true);
 		expect(pattern.test('https://app.heffl.com/crm/leads/ld_1?tab=x')).toBe(true);

@@ -3,7 +3,7 @@
  * its source by name). The pickers give IDs, so a value is matched as given and, where
  * it is the ID of a lead stage or source, by that record's name.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../harness/context';
@@ -12,7 +12,7 @@ import { loadOptions, runHeffl } from '../harness/n8n';
 const ctx = useSandbox({ seed: { leads: 120 } });
 
 const leads = () => ctx.sandbox.records('leads') as IDataObject[];
-const getMany = (filters: IDataObject) =>
+const getMany = (filters: INodeParameters) =>
 	runHeffl(
 		{ resource: 'lead', operation: 'getAll', returnAll: true, simplify: false, filters },
 		ctx.credentials,
@@ -26,9 +26,10 @@ describe('§10.1 Lead → Get Many by stage and source', () => {
 		'%s: the picker’s ID, the name, or the name in another case select the same leads',
 		async (filter, kind, method) => {
 			const options = await loadOptions(method, { resource: 'lead' }, ctx.credentials);
+			// Lead stages and sources have a string id and name (test/sandbox/seed.ts).
 			const chosen = (ctx.sandbox.records(kind) as IDataObject[]).find((record) =>
 				leads().some((lead) => lead[filter] === record.name),
-			) as IDataObject;
+			) as IDataObject & { id: string; name: string };
 			expect(options.map((option) => option.value)).toContain(chosen.id);
 			const expected = leads()
 				.filter((lead) => lead[filter] === chosen.name)
