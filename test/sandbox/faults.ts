@@ -19,8 +19,13 @@ export class Faults {
 		this.rand = prng(settings.seed ?? 1);
 	}
 
-	queue(kind: FaultKind, count: number, methods?: string[]): void {
-		this.queued.push({ kind, count, methods: methods?.map((method) => method.toUpperCase()) });
+	queue(kind: FaultKind, count: number, methods?: string[], path?: string): void {
+		this.queued.push({
+			kind,
+			count,
+			methods: methods?.map((method) => method.toUpperCase()),
+			path,
+		});
 	}
 
 	clear(): void {
@@ -37,9 +42,12 @@ export class Faults {
 	}
 
 	/** The fault this request gets, if any: queued ones first, then the rates. */
-	draw(method: string): FaultKind | undefined {
+	draw(method: string, path: string): FaultKind | undefined {
 		const queued = this.queued.find(
-			(fault) => fault.count > 0 && (!fault.methods || fault.methods.includes(method)),
+			(fault) =>
+				fault.count > 0 &&
+				(!fault.methods || fault.methods.includes(method)) &&
+				(!fault.path || fault.path === path),
 		);
 		if (queued) {
 			queued.count -= 1;

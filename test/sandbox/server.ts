@@ -167,7 +167,7 @@ export class Sandbox {
 		const match = /^\/api\/(v1|v2)(\/.*)?$/.exec(url.pathname);
 		if (!match) throw ApiError.notFound(`No route ${url.pathname}`);
 		if (this.faults.latencyMs) await this.scheduler.sleep(this.faults.latencyMs);
-		const fault = this.faults.draw(entry.method);
+		const fault = this.faults.draw(entry.method, url.pathname);
 		if (fault) entry.fault = fault;
 		if (fault === 'drop-before') {
 			entry.durationMs = Date.now() - entry.at;

@@ -127,6 +127,8 @@ export interface QueuedFault {
 	count: number;
 	/** Only requests with these methods (upper case); all when absent. */
 	methods?: string[];
+	/** Only requests to this path (`/api/v2/tasks`, no query); all when absent. */
+	path?: string;
 }
 
 export interface DeliveryAttempt {
