@@ -57,7 +57,8 @@ const redirecting = await listen((request, response) => {
 	response.end();
 });
 const folder = mkdtempSync(join(tmpdir(), 'heffl-transport-n8n-'));
-let n8n: { url: string; output: () => string; stop: () => Promise<void> } | undefined;
+type StartedN8n = { url: string; output: () => string; stop: () => Promise<void> };
+let n8n: StartedN8n | undefined;
 try {
 	prepareUserFolder(folder, pack());
 	const credential = (id: string, origin: string) => ({
@@ -114,11 +115,13 @@ try {
 		],
 		workflows,
 	});
-	n8n = await startN8n(folder, await freePort(), {
+	// startN8n is untyped (scripts/real-n8n.mjs): typed here so `n8n` is known to be set below.
+	const started: StartedN8n = await startN8n(folder, await freePort(), {
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	});
-	const session = await login(n8n.url);
-	const url = n8n.url;
+	n8n = started;
+	const session = await login(started.url);
+	const url = started.url;
 
 	const run = async (name: string) => {
 		await session.activate(`wf${name}`);
@@ -177,7 +180,7 @@ try {
 		tested?.status === 'Error' && thief.requests.length === before,
 		JSON.stringify(tested).slice(0, 200),
 	);
-	check("the key appears nowhere in n8n's log", !n8n.output().includes(apiKey));
+	check("the key appears nowhere in n8n's log", !started.output().includes(apiKey));
 } finally {
 	await n8n?.stop();
 	await Promise.all([base.close(), thief.close(), redirecting.close()]);
