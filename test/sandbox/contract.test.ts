@@ -295,4 +295,17 @@ describe('fault injection', () => {
 		expect(sandbox.records('tasks').length).toBe(before + 1);
 		expect((await call('/tags')).status).toBe(200);
 	});
+
+	test('a fault queued for one path (here through the control route) leaves other paths alone', async () => {
+		const queued = await fetch(`${sandbox.urls.origin}/__sandbox/faults`, {
+			method: 'POST',
+			body: JSON.stringify({
+				queue: [{ kind: '503', count: 1, methods: ['GET'], path: '/api/v1/tasks' }],
+			}),
+		});
+		expect(queued.status).toBe(200);
+		expect((await call('/tags')).status).toBe(200);
+		expect((await call('/tasks')).status).toBe(503);
+		expect((await call('/tasks')).status).toBe(200);
+	});
 });

@@ -39,7 +39,8 @@ export function control(sandbox: Sandbox, request: ControlRequest): JsonObject {
 	if (what === 'faults' && method === 'POST') {
 		const { queue = [], ...settings } = body as { queue?: QueuedFault[] } & FaultSettings;
 		sandbox.faults.set(settings);
-		for (const fault of queue) sandbox.faults.queue(fault.kind, fault.count, fault.methods);
+		for (const fault of queue)
+			sandbox.faults.queue(fault.kind, fault.count, fault.methods, fault.path);
 		return { ok: true };
 	}
 	if (what === 'faults' && method === 'DELETE') {
