@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
-import { httpsProblem, joinUrl, normalizeBaseUrl, originOf } from '../nodes/shared/origin';
+import { httpsProblem, joinUrl, normalizeBaseUrl, originOf } from '../nodes/shared/transport/origin';
 import { API_VERSIONS } from '../nodes/shared/transport/apiVersions';
 
 /** One base URL per API version (nodes/shared/transport/apiVersions.ts). */

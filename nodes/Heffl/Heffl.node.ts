@@ -13,7 +13,8 @@ import { newExecutionState, runOperation } from './execute/operations';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
-import type { OperationName } from './spec';
+import { tooDeepError } from './tooDeep';
+import type { OperationName } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
 
 export class Heffl implements INodeType {
@@ -59,7 +60,12 @@ export class Heffl implements INodeType {
 						{ itemIndex },
 					);
 				}
-				const result = await runOperation.call(this, resource, operation, itemIndex, state);
+				// A value n8n could not hand over (nested too deep for its copy) is named, not a stack overflow.
+				const result = await runOperation
+					.call(this, resource, operation, itemIndex, state)
+					.catch((error: unknown) => {
+						throw tooDeepError(this, itemIndex, error);
+					});
 				for (const json of Array.isArray(result) ? result : [result]) {
 					output.push({ json, pairedItem: { item: itemIndex } });
 				}

@@ -1,8 +1,8 @@
 /** What each version of the Heffl node means, and the resource table it runs (see nodes/shared/nodeVersions.ts). */
 import type { NodeVersionRow } from '../shared/nodeVersions';
 import { versionsOf } from '../shared/nodeVersions';
-import { RESOURCES } from './resources';
-import type { ResourceSpec } from './spec';
+import { RESOURCES } from '../shared/table/resources';
+import type { ResourceSpec } from '../shared/table/schema';
 
 export const NODE_VERSIONS: Readonly<
 	Record<number, NodeVersionRow & { resources: readonly ResourceSpec[] }>

@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { filterProperties } from '../Heffl/descriptions/listProperties';
-import { plural } from '../Heffl/spec';
+import { filterProperties } from '../shared/editor/listProperties';
+import { plural } from '../shared/table/schema';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
 import type { WatchedKind } from './kinds';

@@ -4,13 +4,13 @@
  * §7 filter builder, so a poll is narrowed exactly as Get Many is), and the webhook event
  * name its output carries, so a workflow reads the same `event` from either trigger.
  */
-import { company } from '../Heffl/resources/company';
-import { contact } from '../Heffl/resources/contact';
-import { deal } from '../Heffl/resources/deal';
-import { lead } from '../Heffl/resources/lead';
-import { quotation } from '../Heffl/resources/quotation';
-import { task } from '../Heffl/resources/task';
-import type { ResourceSpec } from '../Heffl/spec';
+import { company } from '../shared/table/resources/company';
+import { contact } from '../shared/table/resources/contact';
+import { deal } from '../shared/table/resources/deal';
+import { lead } from '../shared/table/resources/lead';
+import { quotation } from '../shared/table/resources/quotation';
+import { task } from '../shared/table/resources/task';
+import type { ResourceSpec } from '../shared/table/schema';
 
 export interface WatchedKind {
 	/** The option's value: the Heffl node's resource value. */

@@ -9,9 +9,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { FilterCheck } from '../Heffl/execute/lists';
-import { judgeRecord, listQuery, verifiedList } from '../Heffl/execute/lists';
-import { plural } from '../Heffl/spec';
+import type { FilterCheck } from '../shared/records/lists';
+import { judgeRecord, listQuery, verifiedList } from '../shared/records/lists';
+import { plural } from '../shared/table/schema';
 import type { HefflListRequest } from '../shared/transport';
 import { hefflListPage, MAX_PAGE_SIZE, transportLimits } from '../shared/transport';
 import type { PollClock } from './budget';

@@ -13,7 +13,7 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { plural } from '../Heffl/spec';
+import { plural } from '../shared/table/schema';
 import { pollClock } from './budget';
 import type { Cursor } from './cursor';
 import { isCursor } from './cursor';

@@ -9,7 +9,7 @@ import './nodeFiles';
 import { writeFileSync } from 'node:fs';
 
 import { API_VERSIONS } from '../../nodes/shared/transport';
-import { httpsProblem, normalizeBaseUrl } from '../../nodes/shared/origin';
+import { httpsProblem, normalizeBaseUrl } from '../../nodes/shared/transport/origin';
 import { json, redact, table } from './report';
 import { Conformance } from './run';
 

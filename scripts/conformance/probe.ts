@@ -12,7 +12,7 @@ import { Workflow } from 'n8n-workflow';
 
 import type { ApiVersion, HefflContext } from '../../nodes/shared/transport';
 import { hefflRequest, recordPath } from '../../nodes/shared/transport';
-import { readRateLimitHeaders } from '../../nodes/shared/rateLimit';
+import { readRateLimitHeaders } from '../../nodes/shared/transport/rateLimit';
 import type { HefflCredentials } from '../../test/harness/n8n';
 import { additionalData, hefflNode, nodeTypes } from '../../test/harness/n8n';
 

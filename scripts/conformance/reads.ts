@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../../nodes/Heffl/resources';
-import type { ResourceSpec } from '../../nodes/Heffl/spec';
+import { RESOURCES } from '../../nodes/shared/table/resources';
+import type { ResourceSpec } from '../../nodes/shared/table/schema';
 import { WATCHED_KINDS } from '../../nodes/HefflPollingTrigger/kinds';
 import type { ApiVersion } from '../../nodes/shared/transport';
 import { API_VERSIONS, unwrapRecord } from '../../nodes/shared/transport';
@@ -18,12 +18,12 @@ export const isObject = (value: unknown): value is IDataObject =>
 
 export const resource = (value: string): ResourceSpec => {
 	const found = RESOURCES.find((candidate) => candidate.value === value);
-	if (!found) throw new Error(`no resource '${value}' in nodes/Heffl/resources`);
+	if (!found) throw new Error(`no resource '${value}' in nodes/shared/table/resources`);
 	return found;
 };
 
 /** A file of the resource table, for the "where the package depends on it" column. */
-export const resourceFile = (value: string) => `nodes/Heffl/resources/${value}.ts`;
+export const resourceFile = (value: string) => `nodes/shared/table/resources/${value}.ts`;
 
 /** The six lists the polling trigger reads newest first (nodes/HefflPollingTrigger/kinds.ts). */
 export const POLLED_LISTS = WATCHED_KINDS.map((kind) => ({

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { readRateLimitHeaders } from '../../nodes/shared/rateLimit';
+import { readRateLimitHeaders } from '../../nodes/shared/transport/rateLimit';
 import { useSandbox } from '../harness/context';
 import { resourceMapperFields, runHeffl } from '../harness/n8n';
 

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 
 import { HefflApi } from '../../credentials/HefflApi.credentials';
 import { HefflWebhookSigningSecretApi } from '../../credentials/HefflWebhookSigningSecretApi.credentials';
-import { RESOURCES } from '../../nodes/Heffl/resources';
+import { RESOURCES } from '../../nodes/shared/table/resources';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const README = 'README.md';

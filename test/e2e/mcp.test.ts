@@ -19,9 +19,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { deal } from '../../nodes/Heffl/resources/deal';
-import { lead as leadResource } from '../../nodes/Heffl/resources/lead';
-import { quotation as quotationResource } from '../../nodes/Heffl/resources/quotation';
+import { deal } from '../../nodes/shared/table/resources/deal';
+import { lead as leadResource } from '../../nodes/shared/table/resources/lead';
+import { quotation as quotationResource } from '../../nodes/shared/table/resources/quotation';
 import type { ExampleWorkflow } from '../../scripts/demo-workflows';
 import type { McpStack, ToolAnswer } from './mcpServer';
 import {

@@ -13,9 +13,10 @@ import { Workflow } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { HefflTrigger, wantedEvents } from '../../nodes/HefflTrigger/HefflTrigger.node';
+import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
+import { wantedEvents } from '../../nodes/HefflTrigger/settings';
 import { parseSigningSecret, verifyDelivery } from '../../nodes/HefflTrigger/signature';
-import { EVENT_CATALOGUE } from '../../nodes/shared/events';
+import { EVENT_CATALOGUE } from '../../nodes/shared/table/events';
 import { useSandbox } from '../harness/context';
 import { nodeTypes } from '../harness/n8n';
 import { TriggerHarness } from '../harness/trigger';

@@ -6,11 +6,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from '../../shared/transport';
 import { LATEST_VERSION, resourcesOf, VERSIONS } from '../versions';
-import { byDisplayName } from './display';
+import { byDisplayName } from '../../shared/editor/display';
 import { OPERATIONS, resourceProperties } from './resourceProperties';
 
-export { fieldProperty } from './fieldProperties';
-export { filterProperties, listingProperties } from './listProperties';
+export { fieldProperty } from '../../shared/editor/fieldProperties';
+export { filterProperties, listingProperties } from '../../shared/editor/listProperties';
 
 function resourceProperty(version: number): INodeProperties {
 	return {

@@ -1,11 +1,17 @@
 /** The parameters of one resource: its operations, the record picker, the fields to write. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FieldSpec, OperationName, ResourceSpec } from '../spec';
-import { definitionsOf, fieldsOf, plural, resourceParameter, withArticle } from '../spec';
-import { byDisplayName, show } from './display';
-import { fieldProperty, locator, searchMethodName } from './fieldProperties';
-import { getManyProperties } from './listProperties';
+import type { FieldSpec, OperationName, ResourceSpec } from '../../shared/table/schema';
+import {
+	definitionsOf,
+	fieldsOf,
+	plural,
+	resourceParameter,
+	withArticle,
+} from '../../shared/table/schema';
+import { byDisplayName, show } from '../../shared/editor/display';
+import { fieldProperty, locator, searchMethodName } from '../../shared/editor/fieldProperties';
+import { getManyProperties } from '../../shared/editor/listProperties';
 
 /**
  * Each operation's name, its action and its description. The action is what n8n shows in

@@ -7,12 +7,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { customFieldKey } from '../customFields';
-import { text } from '../fields';
-import type { FieldSpec, ResourceSpec } from '../spec';
-import { definitionsOf, fieldKey, fieldsOf, withArticle } from '../spec';
-import { checkValue, isUnset } from './fieldValues';
-import { asScalarText, checked, fail, parseJsonObject } from './values';
+import { customFieldKey } from '../../shared/records/customFields';
+import { text } from '../../shared/table/builders';
+import type { FieldSpec, ResourceSpec } from '../../shared/table/schema';
+import { definitionsOf, fieldKey, fieldsOf, withArticle } from '../../shared/table/schema';
+import { checkValue, isUnset } from '../../shared/records/fieldChecks';
+import { asScalarText, checked, fail, parseJsonObject } from '../../shared/checks';
 
 /** A write's body, and where each custom field the user set came from (for messages). */
 export interface Written {

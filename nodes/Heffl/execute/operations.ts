@@ -1,40 +1,21 @@
 /** One operation for one item: the table entry says where and how; the modules beside this do the work. */
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { readLimit, readMaxRetries } from '../../shared/parameters';
+import { readLimit, readMaxRetries } from './parameters';
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
-import type { OperationName, ResourceSpec } from '../spec';
-import { getMany, simplified } from './lists';
-import { recordId } from './recordIds';
-import type { ExecutionState } from './state';
-import { newExecutionState } from './state';
-import { tooDeepError } from './tooDeep';
+import type { OperationName, ResourceSpec } from '../../shared/table/schema';
+import { getMany, simplified } from './getMany';
+import { recordId } from '../../shared/records/recordIds';
+import type { ExecutionState } from './executionState';
 import { upsert } from './upsert';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
-export { newExecutionState } from './state';
-export type { ExecutionState } from './state';
+export { newExecutionState } from './executionState';
+export type { ExecutionState } from './executionState';
 
-/**
- * Runs one operation for one item and returns what becomes its output items. A value
- * n8n could not hand over (nested too deep for its copy) is named, not a stack overflow.
- */
+/** Runs one operation for one item and returns what becomes its output items. */
 export async function runOperation(
-	this: IExecuteFunctions,
-	resource: ResourceSpec,
-	operation: OperationName,
-	itemIndex: number,
-	state: ExecutionState = newExecutionState(),
-): Promise<IDataObject | IDataObject[]> {
-	try {
-		return await operate.call(this, resource, operation, itemIndex, state);
-	} catch (error) {
-		throw tooDeepError(this, itemIndex, error);
-	}
-}
-
-async function operate(
 	this: IExecuteFunctions,
 	resource: ResourceSpec,
 	operation: OperationName,

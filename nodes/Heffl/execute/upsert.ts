@@ -8,13 +8,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflPaginate, recordPath } from '../../shared/transport';
-import { email as emailOf } from '../fields';
-import type { ResourceSpec } from '../spec';
-import { fieldKey, fieldsOf, plural } from '../spec';
+import { email as emailOf } from '../../shared/table/builders';
+import type { ResourceSpec } from '../../shared/table/schema';
+import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
 import { collectBody } from './body';
-import { checkValue, isUnset } from './fieldValues';
-import type { ExecutionState } from './state';
-import { checked } from './values';
+import { checkValue, isUnset } from '../../shared/records/fieldChecks';
+import type { ExecutionState } from './executionState';
+import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
 /**

@@ -7,13 +7,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
-import { checkCustomFields } from '../customFields';
-import type { ResourceSpec } from '../spec';
-import { definitionsOf } from '../spec';
+import { checkCustomFields } from './customFieldCheck';
+import type { ResourceSpec } from '../../shared/table/schema';
+import { definitionsOf } from '../../shared/table/schema';
 import type { WriteKind, Written } from './body';
 import { collectBody } from './body';
-import { operationPath } from './recordIds';
-import type { ExecutionState } from './state';
+import { operationPath } from '../../shared/records/recordIds';
+import type { ExecutionState } from './executionState';
 
 type RequestBase = Omit<HefflListRequest, 'path'>;
 

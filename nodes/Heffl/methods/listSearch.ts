@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { hefflListPage, MAX_PAGE_SIZE } from '../../shared/transport';
-import { searchMethodName } from '../descriptions/fieldProperties';
-import { TASK_LINK_TYPES } from '../resources/task';
-import type { ResourceSpec } from '../spec';
+import { searchMethodName } from '../../shared/editor/fieldProperties';
+import { TASK_LINK_TYPES } from '../../shared/table/resources/task';
+import type { ResourceSpec } from '../../shared/table/schema';
 import { PICKABLE_RESOURCES } from '../versions';
 
 type ListSearch = (

@@ -1,9 +1,9 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { hefflRequest, recordPath, unwrapRecord } from '../../shared/transport';
-import { fixedId, mapperField, readDefinitions, scopeOf } from '../customFields';
-import type { ResourceSpec } from '../spec';
-import { definitionsOf, plural, resourceParameter } from '../spec';
+import { fixedId, mapperField, readDefinitions, scopeOf } from '../../shared/records/customFields';
+import type { ResourceSpec } from '../../shared/table/schema';
+import { definitionsOf, plural, resourceParameter } from '../../shared/table/schema';
 import { findResource } from '../versions';
 
 /** The field of a record that names its definitions' scope: a deal's pipeline, a quotation's template. */

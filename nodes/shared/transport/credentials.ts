@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { httpsProblem, normalizeBaseUrl } from '../origin';
+import { httpsProblem, normalizeBaseUrl } from './origin';
 import { API_VERSIONS } from './apiVersions';
 
 /** The credential every Heffl request is signed with. */

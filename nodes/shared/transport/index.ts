@@ -14,4 +14,4 @@ export type { Page, PageSize } from './pages';
 export { hefflListPage, hefflPages, hefflPaginate, unwrapRecord } from './pages';
 export { hefflRequest, recordPath } from './request';
 export type { HefflContext, HefflListRequest, HefflRequest } from './types';
-export { httpsProblem, isLoopbackHost } from '../origin';
+export { httpsProblem, isLoopbackHost } from './origin';

@@ -15,7 +15,7 @@ import {
 	markExhausted,
 	readRateLimitHeaders,
 	recordBudget,
-} from '../rateLimit';
+} from './rateLimit';
 import { API_VERSIONS } from './apiVersions';
 import type { HefflCredentials } from './credentials';
 import { CREDENTIAL_NAME, readCredentials } from './credentials';

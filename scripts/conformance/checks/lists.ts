@@ -197,7 +197,7 @@ const orderByValues: Check = {
 const filterFields: Check = {
 	id: 'lists.filter-fields',
 	title: "the filter builder's fields are filters Heffl takes, or its refusal names them (§7)",
-	depends: ['nodes/Heffl/execute/lists.ts'],
+	depends: ['nodes/shared/records/lists.ts'],
 	sandbox: 'test/sandbox/v2/crm/',
 	async run(kit) {
 		const taken: string[] = [];

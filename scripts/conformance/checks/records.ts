@@ -60,7 +60,7 @@ const idPrefixes: Check = {
 	id: 'ids.prefixes',
 	title:
 		'IDs carry the prefixes of §8.1 (shown in placeholders and used to read pasted addresses, never enforced)',
-	depends: ['nodes/Heffl/execute/recordIds.ts'],
+	depends: ['nodes/shared/records/recordIds.ts'],
 	sandbox: 'test/sandbox/seed.ts',
 	async run(kit) {
 		const seen = await idsSeen(kit);
@@ -234,7 +234,7 @@ const companyGet: Check = {
 		if (reply.ok)
 			return differs(
 				`GET /v2/companies/${String(company.id)} answered the company`,
-				'Company → Get could be offered (nodes/Heffl/resources/company.ts); Client → Get reads it meanwhile',
+				'Company → Get could be offered (nodes/shared/table/resources/company.ts); Client → Get reads it meanwhile',
 			);
 		return reply.status === 404 || reply.status === 405
 			? holds(`GET /v2/companies/{id} answered ${reply.status}`)

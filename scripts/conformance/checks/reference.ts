@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readDefinition } from '../../../nodes/Heffl/customFields';
-import { TEMPLATE_TYPES } from '../../../nodes/Heffl/fields';
+import { readDefinition } from '../../../nodes/shared/records/customFields';
+import { TEMPLATE_TYPES } from '../../../nodes/shared/table/builders';
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import {
 	isObject,
@@ -22,7 +22,7 @@ import {
 import type { Check, Kit } from '../types';
 import { differs, holds, notChecked } from '../types';
 
-const CUSTOM_FIELDS = 'nodes/Heffl/customFields.ts';
+const CUSTOM_FIELDS = 'nodes/shared/records/customFields.ts';
 
 const referencePaths: Check = {
 	id: 'v1.reference-paths',
@@ -112,7 +112,7 @@ async function templates(kit: Kit) {
 const templateTypes: Check = {
 	id: 'templates.types',
 	title: 'document templates\' types are among the node\'s Type options (§11.13: "and others")',
-	depends: ['nodes/Heffl/fields.ts'],
+	depends: ['nodes/shared/table/builders.ts'],
 	sandbox: 'test/sandbox/v2/templates.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v2', '/document-templates');

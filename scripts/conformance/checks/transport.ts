@@ -4,7 +4,7 @@
  * `RateLimit-Reset`), their unit and the window (60 per minute or per hour, §17.8), read
  * from the answers the run got anyway, never by flooding; and how long answers take.
  */
-import { readRateLimitHeaders } from '../../../nodes/shared/rateLimit';
+import { readRateLimitHeaders } from '../../../nodes/shared/transport/rateLimit';
 import { transportLimits } from '../../../nodes/shared/transport';
 import type { Reply } from '../probe';
 import { isObject, listing, plural, resource } from '../reads';
@@ -12,7 +12,7 @@ import type { Check, Kit } from '../types';
 import { differs, holds, notChecked } from '../types';
 
 const ERRORS = 'nodes/shared/transport/errors.ts';
-const RATE_LIMIT = 'nodes/shared/rateLimit.ts';
+const RATE_LIMIT = 'nodes/shared/transport/rateLimit.ts';
 
 interface Provoked {
 	what: string;

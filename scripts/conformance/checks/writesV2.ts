@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CustomFieldDefinition } from '../../../nodes/Heffl/customFields';
-import { customFieldValue, readDefinition } from '../../../nodes/Heffl/customFields';
+import type { CustomFieldDefinition } from '../../../nodes/shared/records/customFields';
+import { customFieldValue, readDefinition } from '../../../nodes/shared/records/customFields';
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import type { Reply } from '../probe';
 import {
@@ -26,7 +26,7 @@ import type { Check, Kit, Result } from '../types';
 import { differs, holds, notChecked } from '../types';
 
 const CONTACT = resource('contact');
-const CUSTOM_FIELDS = 'nodes/Heffl/customFields.ts';
+const CUSTOM_FIELDS = 'nodes/shared/records/customFields.ts';
 
 async function definitionsOf(kit: Kit, scope: IDataObject): Promise<CustomFieldDefinition[]> {
 	const reply = await kit.probe.get('v2', '/custom-fields', scope);
@@ -87,7 +87,7 @@ const DUE = '2031-01-02T03:04:05.678Z';
 const dates: Check = {
 	id: 'dates.round-trip',
 	title: 'a date-time sent as UTC with milliseconds comes back as the same instant (§14)',
-	depends: ['nodes/Heffl/execute/values.ts'],
+	depends: ['nodes/shared/checks.ts'],
 	sandbox: 'test/sandbox/fields.ts',
 	write: true,
 	async run(kit) {

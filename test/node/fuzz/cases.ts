@@ -9,8 +9,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sent, useCrm } from '../../harness/crm';
-import type { ResourceSpec } from '../../../nodes/Heffl/spec';
-import { fieldKey, fieldsOf } from '../../../nodes/Heffl/spec';
+import type { ResourceSpec } from '../../../nodes/shared/table/schema';
+import { fieldKey, fieldsOf } from '../../../nodes/shared/table/schema';
 import type { Leaf } from './leaves';
 import { fieldAt } from './leaves';
 

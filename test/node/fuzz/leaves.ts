@@ -1,6 +1,6 @@
 /**
  * Every parameter of an operation of the Heffl node, found the way the editor shows them:
- * the node's properties (built from the resource table, nodes/Heffl/resources/) shown for
+ * the node's properties (built from the resource table, nodes/shared/table/resources/) shown for
  * the operation's parameters, down to each field inside Additional Fields, Update Fields,
  * Filters, Options, a billing address or an entry of line items. A field added to the
  * table is a new leaf here by itself. What each leaf takes (one value, an ID, a list of
@@ -15,8 +15,8 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 
 import { optionsProperty, versionProperties } from '../../../nodes/Heffl/descriptions';
-import type { FieldSpec, ResourceSpec } from '../../../nodes/Heffl/spec';
-import { fieldsOf, resourceParameter } from '../../../nodes/Heffl/spec';
+import type { FieldSpec, ResourceSpec } from '../../../nodes/shared/table/schema';
+import { fieldsOf, resourceParameter } from '../../../nodes/shared/table/schema';
 
 /** What a parameter takes: one value, one record ID, a list of IDs, a JSON object or a JSON list. */
 export type Kind = 'scalar' | 'id' | 'ids' | 'json' | 'jsonList';

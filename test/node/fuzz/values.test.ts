@@ -12,7 +12,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { useCrm } from '../../harness/crm';
-import { RESOURCES } from '../../../nodes/Heffl/resources';
+import { RESOURCES } from '../../../nodes/shared/table/resources';
 import type { Made } from './baselines';
 import { baselines, firstEntries, makeRecords } from './baselines';
 import type { Case, Judged, Outcome } from './cases';

@@ -1,0 +1,71 @@
+import {
+	billingAddress,
+	condition,
+	email,
+	link,
+	phone,
+	serverSearch,
+	text,
+	userLink,
+} from '../builders';
+import type { ConditionSpec, ResourceSpec } from '../schema';
+
+/** §7's "contact and company filters" (cut after two rows; the rest as the records show them). */
+export const CONTACT_AND_COMPANY_CONDITIONS: ConditionSpec[] = [
+	condition('stageId', 'Client Stage ID'),
+	condition('leadStageId', 'Lead Stage ID'),
+	condition('ownerUserId', 'Owner User ID'),
+	condition('sourceId', 'Source ID', 'crmSourceId'),
+];
+
+export const contact: ResourceSpec = {
+	// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
+	// and takes the update page's fields (docs/assumptions.md).
+	value: 'contact',
+	displayName: 'Contact',
+	label: 'contact',
+	api: 'v2',
+	path: '/contacts',
+	idPrefix: 'clt_',
+	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
+	searchable: true,
+	tagType: 'contacts',
+	customFields: { entity: 'contacts' },
+	extraFields: true,
+	deleteRefusal:
+		'Heffl refuses to delete a contact that has linked deals, invoices or quotations (delete or reassign them first).',
+	title: (contact) =>
+		[contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '), contact.email]
+			.filter(Boolean)
+			.join(' · ') || String(contact.id),
+	fields: [
+		text('firstName', 'First Name', 'First name of the contact', {
+			main: true,
+			placeholder: 'e.g. Nathan',
+		}),
+		text('lastName', 'Last Name', 'Last name of the contact', { placeholder: 'e.g. Smith' }),
+		text('salutation', 'Salutation', 'Salutation, such as Mr., Mrs. or Dr.', {
+			placeholder: 'e.g. Dr.',
+		}),
+		email('E-mail address of the contact'),
+		phone('phone', 'Phone', 'Phone number of the contact'),
+		text('jobTitle', 'Job Title', 'Job title of the contact', { placeholder: 'e.g. CFO' }),
+		link('company', 'companyId', 'Company', 'company the contact works for', 'clt_', {
+			nullable: true,
+			locator: 'company',
+		}),
+		link('clientStage', 'stageId', 'Client Stage', 'client stage of the contact', 'cs_', {
+			locator: 'clientStage',
+		}),
+		link('leadStage', 'leadStageId', 'Lead Stage ID', 'lead stage of the contact', 'lstg_'),
+		userLink('owner', 'ownerUserId', 'Owner', 'user who owns the contact'),
+		link('vendor', 'vendorId', 'Vendor ID', 'vendor linked to the contact', 'vnd_'),
+		link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
+		billingAddress('contact'),
+	],
+	filters: [serverSearch('contacts')],
+	listing: {
+		orderBy: ['createdAt', 'name'],
+		conditions: [...CONTACT_AND_COMPANY_CONDITIONS, condition('companyId', 'Company ID')],
+	},
+};

@@ -1,0 +1,38 @@
+import { choice, equalsKey, lower, READ, TEMPLATE_TYPES, text } from '../builders';
+import type { ResourceSpec } from '../schema';
+
+export const documentTemplate: ResourceSpec = {
+	// §11.13: its list takes `type`, `search` and `includeInactive`, and has no `meta`.
+	value: 'documentTemplate',
+	displayName: 'Document Template',
+	label: 'document template',
+	api: 'v2',
+	path: '/document-templates',
+	idPrefix: 'tpl_',
+	operations: READ,
+	searchable: true,
+	noPageSize: true,
+	title: (template) => `${String(template.name)} (${String(template.type)})`,
+	filters: [
+		{
+			...choice('type', 'Type', TEMPLATE_TYPES, 'Only templates of this document type', {
+				default: 'quotations',
+			}),
+			filter: 'server',
+			matches: equalsKey('type'),
+		},
+		{
+			...text('search', 'Search', 'Only templates whose name starts with this, ignoring case'),
+			filter: 'server',
+			matches: (record, value) => lower(record.name).startsWith(lower(value).trim()),
+		},
+		{
+			displayName: 'Include Inactive',
+			name: 'includeInactive',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return inactive templates too',
+			filter: 'server',
+		},
+	],
+};

@@ -1,0 +1,15 @@
+import { search } from '../builders';
+import type { ResourceSpec } from '../schema';
+
+export const user: ResourceSpec = {
+	// §13: the team's users, for owners, assignees and sales persons.
+	value: 'user',
+	displayName: 'User',
+	label: 'user',
+	api: 'v2',
+	path: '/users',
+	idPrefix: 'usr_',
+	operations: ['getAll'],
+	title: (record) => [record.name, record.email].filter(Boolean).join(' · ') || String(record.id),
+	filters: [search('users', ['name', 'email'])],
+};

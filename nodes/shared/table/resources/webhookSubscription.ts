@@ -1,0 +1,51 @@
+import { EVENT_OPTIONS } from '../events';
+import { text } from '../builders';
+import type { ResourceSpec } from '../schema';
+
+export const webhookSubscription: ResourceSpec = {
+	// §12.1 (list, get and delete are not documented; the contract names them)
+	value: 'webhookSubscription',
+	displayName: 'Webhook Subscription',
+	label: 'webhook subscription',
+	api: 'v1',
+	path: '/webhooks',
+	operations: ['create', 'delete', 'get', 'getAll'],
+	title: (subscription) =>
+		`${String(subscription.name ?? subscription.id)} → ${String(subscription.url)}`,
+	fields: [
+		text(
+			'subscriptionName',
+			'Name',
+			'Shown in Heffl’s developer settings. Empty: "n8n: " and the events.',
+			{
+				key: 'name',
+				main: true,
+				placeholder: 'e.g. n8n: New Leads',
+			},
+		),
+		text('url', 'URL', 'Where Heffl sends the events (HTTPS in production)', {
+			main: true,
+			required: true,
+			placeholder: 'e.g. https://example.com/webhooks/heffl',
+		}),
+		{
+			displayName: 'Events',
+			name: 'events',
+			type: 'multiOptions',
+			options: EVENT_OPTIONS,
+			main: true,
+			required: true,
+			default: [],
+			description: 'The events Heffl sends to the URL',
+		},
+	],
+	beforeCreate: (body) => ({
+		...body,
+		name: body.name ?? `n8n: ${((body.events ?? []) as string[]).join(', ')}`.slice(0, 100),
+	}),
+	afterCreate: (subscription) => ({
+		...subscription,
+		secretNotice:
+			'Heffl shows this signing secret only once. Store it now (for example in a Heffl Trigger set to "Use Existing Subscription"); it cannot be read again.',
+	}),
+};
