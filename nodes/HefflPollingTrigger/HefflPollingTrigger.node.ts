@@ -14,8 +14,8 @@ import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
 import type { WatchedKind } from './kinds';
 import { WATCHED_KINDS, watchedKind } from './kinds';
-import { newestRecord } from './poll';
-import { pollForNew } from './polling';
+import { newestRecord } from './watchedList';
+import { pollForNew } from './pollForNew';
 import { DESCRIBED_VERSION, LATEST_VERSION } from './versions';
 
 /** Get Many's sort options: a poll always reads newest first. */

@@ -28,7 +28,7 @@ import type {
 import { sleep, Workflow } from 'n8n-workflow';
 
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
-import { forgetProcessMemory } from '../../nodes/HefflPollingTrigger/memory';
+import { forgetProcessMemory } from '../../nodes/HefflPollingTrigger/processMemory';
 import type { HefflCredentials } from './n8n';
 import { additionalData, nodeTypes } from './n8n';
 

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 
-import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/poll';
+import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/watchedList';
 import { LOOKBACK_MS, MAX_SEEN } from '../../nodes/HefflPollingTrigger/cursor';
 import { transportLimits } from '../../nodes/shared/transport';
 import { useSandbox } from '../harness/context';

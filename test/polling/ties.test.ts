@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/poll';
+import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/watchedList';
 import { useSandbox } from '../harness/context';
 import { PollHarness } from '../harness/poll';
 import { expectOnce, idsOf } from './expectations';

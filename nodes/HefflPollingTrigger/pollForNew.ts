@@ -8,7 +8,7 @@
  * - with durable cursors it commits the node's static data with the execution a poll
  *   starts, or alone after a poll that emits nothing, but not after the activation poll.
  * So the cursor is written in every poll; what n8n may not save is kept twice: progress
- * of a quiet poll in this process's memory (memory.ts), and the start chosen at activation
+ * of a quiet poll in this process's memory (processMemory.ts), and the start chosen at activation
  * in the workflow's global static data, which n8n saves after every activation.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -28,8 +28,9 @@ import {
 	succeeded,
 	takeTrigger,
 	unsavedProgress,
-} from './memory';
-import { firstCursor, readNew } from './poll';
+} from './processMemory';
+import { readNew } from './readNew';
+import { firstCursor } from './watchedList';
 
 /** A poll past its budget by this much (or a tenth of the budget, if less) no longer holds its trigger. */
 const HOLD_GRACE_MS = 10_000;
