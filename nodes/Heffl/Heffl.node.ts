@@ -13,6 +13,7 @@ import { newExecutionState, runOperation } from './execute/operations';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
+import { ownOperation } from './operations';
 import { tooDeepError } from './tooDeep';
 import type { OperationName } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
@@ -52,8 +53,9 @@ export class Heffl implements INodeType {
 					version,
 					this.getNodeParameter('resource', itemIndex) as string,
 				);
-				const operation = this.getNodeParameter('operation', itemIndex) as OperationName;
-				if (!resource.operations.includes(operation)) {
+				const operation = this.getNodeParameter('operation', itemIndex) as string;
+				const own = ownOperation(resource.value, operation);
+				if (!own && !resource.operations.includes(operation as OperationName)) {
 					throw new NodeOperationError(
 						this.getNode(),
 						`Operation: ${resource.displayName} has no '${operation}' operation`,
@@ -62,7 +64,7 @@ export class Heffl implements INodeType {
 				}
 				// A value n8n could not hand over (nested too deep for its copy) is named, not a stack overflow.
 				const result = await runOperation
-					.call(this, resource, operation, itemIndex, state)
+					.call(this, resource, operation, itemIndex, state, own)
 					.catch((error: unknown) => {
 						throw tooDeepError(this, itemIndex, error);
 					});

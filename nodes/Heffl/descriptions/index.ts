@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_RETRIES } from '../../shared/transport';
 import { LATEST_VERSION, resourcesOf, VERSIONS } from '../versions';
 import { byDisplayName } from '../../shared/editor/display';
-import { OPERATIONS, resourceProperties } from './resourceProperties';
+import { actionsOf, resourceProperties } from './resourceProperties';
 
 export { fieldProperty } from '../../shared/editor/fieldProperties';
 export { filterProperties, listingProperties } from '../../shared/editor/listProperties';
@@ -47,7 +47,10 @@ export const optionsProperty: INodeProperties = {
 
 /** The parameters of one version of the node. */
 export function versionProperties(version: number = LATEST_VERSION): INodeProperties[] {
-	return [resourceProperty(version), ...resourcesOf(version).flatMap(resourceProperties)];
+	return [
+		resourceProperty(version),
+		...resourcesOf(version).flatMap((resource) => resourceProperties(resource)),
+	];
 }
 
 /** Shown only on nodes of `version` (n8n's `@version` display option), once there are several. */
@@ -69,9 +72,7 @@ function onVersion(property: INodeProperties, version: number): INodeProperties 
 export function subtitleExpression(): string {
 	const actions: Record<string, string> = {};
 	for (const version of VERSIONS)
-		for (const resource of resourcesOf(version))
-			for (const operation of resource.operations)
-				actions[`${resource.value}:${operation}`] = OPERATIONS[operation].action(resource);
+		for (const resource of resourcesOf(version)) Object.assign(actions, actionsOf(resource));
 	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] ?? "" }}`;
 }
 

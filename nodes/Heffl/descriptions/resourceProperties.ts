@@ -12,6 +12,8 @@ import {
 import { byDisplayName, show } from '../../shared/editor/display';
 import { fieldProperty, locator, searchMethodName } from '../../shared/editor/fieldProperties';
 import { getManyProperties } from '../../shared/editor/listProperties';
+import type { OwnOperation } from '../operations/ownOperation';
+import { OWN_OPERATIONS } from '../operations';
 
 /**
  * Each operation's name, its action and its description. The action is what n8n shows in
@@ -173,24 +175,67 @@ function clearFieldsProperty(fields: FieldSpec[]): INodeProperties | undefined {
 	};
 }
 
-function operationProperty(resource: ResourceSpec): INodeProperties {
+function operationProperty(resource: ResourceSpec, own: readonly OwnOperation[]): INodeProperties {
 	const listed = resource.operations.includes('getAll') ? 'getAll' : resource.operations[0];
+	const generic = resource.operations.map((operation) => ({
+		name: OPERATIONS[operation].name,
+		value: operation as string,
+		action: OPERATIONS[operation].action(resource),
+		description: OPERATIONS[operation].description(resource),
+	}));
+	const added = newOperations(resource, own).map((operation) => ({
+		...operation.option,
+		value: operation.operation,
+	}));
 	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource.value] } },
-		options: [...resource.operations]
-			.sort((a, b) => OPERATIONS[a].name.localeCompare(OPERATIONS[b].name))
-			.map((operation) => ({
-				name: OPERATIONS[operation].name,
-				value: operation,
-				action: OPERATIONS[operation].action(resource),
-				description: OPERATIONS[operation].description(resource),
-			})),
+		options: [...generic, ...added].sort(byName),
 		default: listed,
 	};
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** The operations a resource adds to the generic ones (not those that replace one). */
+const newOperations = (resource: ResourceSpec, own: readonly OwnOperation[]) =>
+	own.filter(
+		(operation): operation is OwnOperation & Required<Pick<OwnOperation, 'option'>> =>
+			operation.resource === resource.value && operation.option !== undefined,
+	);
+
+/** An own operation's parameters, shown for its resource and operation only. */
+function ownProperties(resource: ResourceSpec, own: readonly OwnOperation[]): INodeProperties[] {
+	return own
+		.filter((operation) => operation.resource === resource.value)
+		.flatMap((operation) =>
+			(operation.properties ?? []).map((property) => ({
+				...property,
+				displayOptions: {
+					...property.displayOptions,
+					show: {
+						...property.displayOptions?.show,
+						resource: [resource.value],
+						operation: [operation.operation],
+					},
+				},
+			})),
+		);
+}
+
+/** "Create a lead", … for the canvas subtitle: the generic operations and a resource's own. */
+export function actionsOf(
+	resource: ResourceSpec,
+	own: readonly OwnOperation[] = OWN_OPERATIONS,
+): Record<string, string> {
+	return Object.fromEntries(
+		(operationProperty(resource, own).options as Array<{ value: string; action: string }>).map(
+			(option) => [`${resource.value}:${option.value}`, option.action],
+		),
+	);
 }
 
 /** Create's fields: the required ones on top, the rest under Additional Fields. */
@@ -245,9 +290,20 @@ function updateProperty(resource: ResourceSpec): INodeProperties {
 	};
 }
 
-export function resourceProperties(resource: ResourceSpec): INodeProperties[] {
+/** The parameters of a resource: the generic operations' from its table entry, then its own operations'. */
+export function resourceProperties(
+	resource: ResourceSpec,
+	own: readonly OwnOperation[] = OWN_OPERATIONS,
+): INodeProperties[] {
+	return [...genericProperties(resource, own), ...ownProperties(resource, own)];
+}
+
+function genericProperties(
+	resource: ResourceSpec,
+	own: readonly OwnOperation[],
+): INodeProperties[] {
 	const has = (operation: OperationName) => resource.operations.includes(operation);
-	const properties: INodeProperties[] = [operationProperty(resource)];
+	const properties: INodeProperties[] = [operationProperty(resource, own)];
 
 	const byId = resource.operations.filter((op) => ['get', 'update', 'delete'].includes(op));
 	if (byId.length) {

@@ -1,34 +1,53 @@
 /** One operation for one item: the table entry says where and how; the modules beside this do the work. */
-import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readLimit, readMaxRetries } from './parameters';
-import type { HefflListRequest } from '../../shared/transport';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { getMany, simplified } from './getMany';
 import { recordId } from '../../shared/records/recordIds';
 import type { ExecutionState } from './executionState';
+import type { OperationResult, OwnOperation, RequestBase } from '../operations/ownOperation';
 import { upsert } from './upsert';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
 export { newExecutionState } from './executionState';
 export type { ExecutionState } from './executionState';
 
-/** Runs one operation for one item and returns what becomes its output items. */
+/**
+ * Runs one operation for one item and returns what becomes its output items: the
+ * resource's own operation where it has one (nodes/Heffl/operations/), else the generic one.
+ */
 export async function runOperation(
+	this: IExecuteFunctions,
+	resource: ResourceSpec,
+	operation: string,
+	itemIndex: number,
+	state: ExecutionState,
+	own?: OwnOperation,
+): Promise<OperationResult> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const base: RequestBase = {
+		api: resource.apis?.[operation as OperationName] ?? resource.api,
+		itemIndex,
+		recordLabel: resource.label,
+		maxRetries: readMaxRetries(this, options, itemIndex),
+	};
+	const generic = async () =>
+		await runGeneric.call(this, resource, operation as OperationName, itemIndex, state, base);
+	if (own) return await own.execute.call(this, { resource, itemIndex, state, base, generic });
+	return await generic();
+}
+
+/** The six operations every resource's table entry may list. */
+async function runGeneric(
 	this: IExecuteFunctions,
 	resource: ResourceSpec,
 	operation: OperationName,
 	itemIndex: number,
 	state: ExecutionState,
-): Promise<IDataObject | IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const base: Omit<HefflListRequest, 'path'> = {
-		api: resource.apis?.[operation] ?? resource.api,
-		itemIndex,
-		recordLabel: resource.label,
-		maxRetries: readMaxRetries(this, options, itemIndex),
-	};
+	base: RequestBase,
+): Promise<OperationResult> {
 	const byId = () => recordId(this, resource, itemIndex, resource.paths?.[operation]);
 
 	switch (operation) {
@@ -55,13 +74,11 @@ export async function runOperation(
 		}
 		case 'delete': {
 			const path = byId();
-			const answer = await hefflRequest
-				.call(this, { ...base, method: resource.methods?.delete ?? 'DELETE', path })
-				.catch((error: NodeApiError) => {
-					if (resource.deleteRefusal && error.httpCode === '400')
-						error.description = `${resource.deleteRefusal} ${error.description ?? ''}`.trim();
-					throw error;
-				});
+			const answer = await hefflRequest.call(this, {
+				...base,
+				method: resource.methods?.delete ?? 'DELETE',
+				path,
+			});
 			return { id: decodeURIComponent(path.split('/').pop() ?? ''), deleted: true, ...answer };
 		}
 		case 'getAll': {

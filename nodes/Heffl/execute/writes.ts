@@ -5,7 +5,6 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { HefflListRequest } from '../../shared/transport';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import { checkCustomFields } from './customFieldCheck';
 import type { ResourceSpec } from '../../shared/table/schema';
@@ -14,8 +13,7 @@ import type { WriteKind, Written } from './body';
 import { collectBody } from './body';
 import { operationPath } from '../../shared/records/recordIds';
 import type { ExecutionState } from './executionState';
-
-type RequestBase = Omit<HefflListRequest, 'path'>;
+import type { RequestBase } from '../operations/ownOperation';
 
 /**
  * The body of a write, checked. `prepare` completes it before the custom fields are
@@ -67,10 +65,9 @@ export async function createRecord(
 		api: resource.apis?.create ?? resource.api,
 		method: resource.methods?.create ?? 'POST',
 		path: operationPath(context, resource, 'create', itemIndex),
-		body: resource.beforeCreate ? resource.beforeCreate(body) : body,
+		body,
 	});
-	const record = unwrapRecord(created);
-	return resource.afterCreate ? resource.afterCreate(record) : record;
+	return unwrapRecord(created);
 }
 
 /** Changes a record: only the keys of `body` (PATCH, or the resource's own method: a lead's PUT). */

@@ -167,12 +167,6 @@ export interface ResourceSpec {
 	title?: (record: IDataObject) => string;
 	/** The list endpoint documents `search` (the locator sends it; it is checked here anyway). */
 	searchable?: boolean;
-	/** Completes a create body (the webhook subscription's default name). */
-	beforeCreate?: (body: IDataObject) => IDataObject;
-	/** Why Heffl may refuse a Delete with 400: added to the error, whatever Heffl's message says. */
-	deleteRefusal?: string;
-	/** Extra output of Create (the webhook secret's warning). */
-	afterCreate?: (record: IDataObject) => IDataObject;
 }
 
 /** "leads", "companies". */

@@ -32,8 +32,6 @@ export const contact: ResourceSpec = {
 	tagType: 'contacts',
 	customFields: { entity: 'contacts' },
 	extraFields: true,
-	deleteRefusal:
-		'Heffl refuses to delete a contact that has linked deals, invoices or quotations (delete or reassign them first).',
 	title: (contact) =>
 		[contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '), contact.email]
 			.filter(Boolean)

@@ -39,13 +39,5 @@ export const webhookSubscription: ResourceSpec = {
 			description: 'The events Heffl sends to the URL',
 		},
 	],
-	beforeCreate: (body) => ({
-		...body,
-		name: body.name ?? `n8n: ${((body.events ?? []) as string[]).join(', ')}`.slice(0, 100),
-	}),
-	afterCreate: (subscription) => ({
-		...subscription,
-		secretNotice:
-			'Heffl shows this signing secret only once. Store it now (for example in a Heffl Trigger set to "Use Existing Subscription"); it cannot be read again.',
-	}),
+	// Create's default name and secret notice: nodes/Heffl/operations/webhookSubscription.create.operation.ts.
 };

@@ -1,0 +1,47 @@
+/**
+ * A resource's own operation (nodes/Heffl/operations/) is one module and one line: its
+ * parameters appear for its resource and operation only, a new operation joins the
+ * Operation list with its action, and one that replaces a generic operation keeps the
+ * generic parameters. (Their runs are proven where they act: Contact → Delete's refusal
+ * in test/node/crm/contacts.test.ts, Webhook Subscription → Create in test/node/read.test.ts.)
+ */
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { describe, expect, test } from 'vitest';
+
+import { actionsOf, resourceProperties } from '../../nodes/Heffl/descriptions/resourceProperties';
+import { OWN_OPERATIONS } from '../../nodes/Heffl/operations';
+import type { OwnOperation } from '../../nodes/Heffl/operations/ownOperation';
+import { lead } from '../../nodes/shared/table/resources/lead';
+
+const convert: OwnOperation = {
+	resource: 'lead',
+	operation: 'convert',
+	option: { name: 'Convert', action: 'Convert a lead', description: 'Turn a lead into a client' },
+	properties: [{ displayName: 'Keep Lead', name: 'keepLead', type: 'boolean', default: false }],
+	async execute() {
+		return {};
+	},
+};
+
+describe('own operations', () => {
+	test('a new one is listed, sorted by name, with its action, and its parameters show for it alone', () => {
+		const properties = resourceProperties(lead, [...OWN_OPERATIONS, convert]);
+		const operation = properties.find((property) => property.name === 'operation');
+		const options = operation?.options as INodePropertyOptions[];
+		expect(options.map((option) => option.name)).toEqual(
+			[...options.map((option) => option.name)].sort((a, b) => a.localeCompare(b)),
+		);
+		expect(options).toContainEqual(
+			expect.objectContaining({ name: 'Convert', value: 'convert', action: 'Convert a lead' }),
+		);
+		expect(properties.find((property) => property.name === 'keepLead')?.displayOptions).toEqual({
+			show: { resource: ['lead'], operation: ['convert'] },
+		});
+		expect(actionsOf(lead, [convert])['lead:convert']).toBe('Convert a lead');
+	});
+
+	test('one that replaces a generic operation adds no option and keeps the generic parameters', () => {
+		const replacing = { ...convert, operation: 'create', option: undefined, properties: [] };
+		expect(resourceProperties(lead, [replacing])).toEqual(resourceProperties(lead, []));
+	});
+});
