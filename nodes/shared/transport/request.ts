@@ -134,6 +134,51 @@ export async function hefflRequest(
 	}
 }
 
+/**
+ * One attempt, under its deadline and the execution's cancel signal: Heffl's answer, or the
+ * network code of what broke in transit. A cancel, a deadline or a credential's refusal
+ * (a base URL it will not send the key to) is thrown at once: no retry changes those.
+ */
+async function sendOnce(
+	this: HefflContext,
+	request: HefflRequest,
+	options: IHttpRequestOptions,
+	cancel: AbortSignal | undefined,
+): Promise<{ answer: Answer } | { transitCode: string }> {
+	const node = this.getNode();
+	const deadline = AbortSignal.timeout(transportLimits.deadlineMs);
+	const abortSignal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+	try {
+		const answer = await untilAborted(
+			this.helpers.httpRequestWithAuthentication.call(
+				keepingOurAbortSignal(this),
+				CREDENTIAL_NAME,
+				{
+					...options,
+					abortSignal,
+					headers: { accept: 'application/json' },
+				},
+			) as Promise<Answer>,
+			abortSignal,
+		);
+		return { answer };
+	} catch (error) {
+		if (cancel?.aborted) throw cancelledError(node, request);
+		if (deadline.aborted) throw deadlineError(node, request);
+		const refusedByCredential = findInChain(error, (link) =>
+			link instanceof UserError ? link : undefined,
+		);
+		if (refusedByCredential) {
+			throw new NodeOperationError(node, refusedByCredential.message, {
+				itemIndex: request.itemIndex,
+				description: refusedByCredential.description ?? undefined,
+			});
+		}
+		return { transitCode: networkCode(error) };
+	}
+}
+
+/** Sends until Heffl answers for good: paced by the key's budget, retrying what cannot duplicate. */
 async function send(
 	this: HefflContext,
 	request: HefflRequest,
@@ -144,7 +189,6 @@ async function send(
 	const budget = budgetId(credentials.apiKey, baseURL);
 	const maxRetries = retriesOf(request.maxRetries);
 	const cancel = cancelSignalOf(this);
-	const context = keepingOurAbortSignal(this);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL,
@@ -178,39 +222,17 @@ async function send(
 			if (waitMs > transportLimits.maxWaitMs) forgetBudget(budget);
 			await wait(waitMs, 'its rate-limit window resets then');
 		}
-		const deadline = AbortSignal.timeout(transportLimits.deadlineMs);
-		const abortSignal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
-		let answer: Answer;
-		try {
-			answer = (await untilAborted(
-				this.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
-					...options,
-					abortSignal,
-					headers: { accept: 'application/json' },
-				}) as Promise<Answer>,
-				abortSignal,
-			)) as Answer;
-		} catch (error) {
-			if (cancel?.aborted) throw cancelledError(node, request);
-			if (deadline.aborted) throw deadlineError(node, request);
-			const refusedByCredential = findInChain(error, (link) =>
-				link instanceof UserError ? link : undefined,
-			);
-			if (refusedByCredential) {
-				throw new NodeOperationError(node, refusedByCredential.message, {
-					itemIndex: request.itemIndex,
-					description: refusedByCredential.description ?? undefined,
-				});
-			}
-			const code = networkCode(error);
-			const notSent = NOT_SENT_CODES.has(code);
+		const sent = await sendOnce.call(this, request, options, cancel);
+		if ('transitCode' in sent) {
+			const notSent = NOT_SENT_CODES.has(sent.transitCode);
 			if (attempt < maxRetries && (notSent || !isCreate(request.method))) {
 				outcomeUnknown ||= !notSent;
 				await wait(backoffMs(attempt, 250, 5000), 'backoff');
 				continue;
 			}
-			throw networkError(node, request, code, !notSent && isCreate(request.method));
+			throw networkError(node, request, sent.transitCode, !notSent && isCreate(request.method));
 		}
+		const { answer } = sent;
 		if (!isObject(answer) || typeof answer.statusCode !== 'number') {
 			throw unexpectedAnswerError(node, request, 'no HTTP answer', baseURL);
 		}
