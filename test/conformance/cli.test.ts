@@ -113,7 +113,7 @@ describe('npm run conformance', () => {
 			const ran = await conformance(['--only', 'lists.order']);
 			expect(ran.code).toBe(1);
 			const row = ran.stdout.split('\n').find((line) => line.startsWith('| `lists.order`'));
-			expect(row).toContain('`nodes/HefflPollingTrigger/poll.ts`');
+			expect(row).toContain('`nodes/HefflPollingTrigger/watchedList.ts`');
 			expect(row).toContain('**differs**: not newest first');
 		} finally {
 			sandbox.setBehaviours({});

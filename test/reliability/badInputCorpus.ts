@@ -342,7 +342,7 @@ export const refusedBeforeSending: Array<[INodeParameters, RegExp]> = [
 ];
 
 /**
- * Formats the node leaves to Heffl (execute/fieldValues.ts): sent once, refused by the
+ * Formats the node leaves to Heffl (nodes/shared/records/fieldChecks.ts): sent once, refused by the
  * sandbox as the reference says Heffl refuses them (§10.1's invalid e-mail, §11.5's enums,
  * §12.1's URL), Heffl's message naming the field, nothing stored.
  */

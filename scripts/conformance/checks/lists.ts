@@ -25,7 +25,7 @@ import { differs, holds, notChecked } from '../types';
 
 const PAGES = 'nodes/shared/transport/pages.ts';
 const VERSIONS = 'nodes/shared/transport/apiVersions.ts';
-const POLL = 'nodes/HefflPollingTrigger/poll.ts';
+const POLL = 'nodes/HefflPollingTrigger/watchedList.ts';
 
 /** Reads page 1 and, when it says more follows, page 2; names what does not fit the envelope. */
 async function twoPages(

@@ -118,7 +118,7 @@ const leadRows: Check = {
 	id: 'leads.v2-rows',
 	title:
 		'v2 GET /leads rows have id and createdAt, and show what Lead filters check (stage, source, archived)',
-	depends: ['nodes/HefflPollingTrigger/poll.ts', resourceFile('lead')],
+	depends: ['nodes/HefflPollingTrigger/readNew.ts', resourceFile('lead')],
 	sandbox: 'test/sandbox/v2/refdata.ts',
 	async run(kit) {
 		const list = POLLED_LISTS.find((candidate) => candidate.value === 'lead');
@@ -137,7 +137,7 @@ const leadRows: Check = {
 		if (missing.length)
 			return differs(
 				`rows show no ${listing(missing)}`,
-				'a poll with a Lead filter on a field its rows do not show fails with a message naming it (poll.ts)',
+				'a poll with a Lead filter on a field its rows do not show fails with a message naming it (readNew.ts)',
 			);
 		return holds(`${plural(rows.length, 'row')} with id, createdAt, stage, source and archived`);
 	},

@@ -107,7 +107,7 @@ describe('§4.2 v2 validation errors name the field', () => {
 	});
 
 	// Heffl's top-level message may be the reference's generic one (§4.2): the field at fault
-	// comes from details.issues. (Found failing; fixed in nodes/shared/transport.ts withIssues().)
+	// comes from details.issues. (Found failing; fixed in nodes/shared/transport/errors.ts withIssues().)
 	test('with Heffl’s generic message, the field of details.issues is still in the item’s error message', async () => {
 		relay.rewrite = (sent) => {
 			const answer = sent.answer as { error?: IDataObject } | null;
@@ -143,7 +143,7 @@ describe('§4.2 v2 validation errors name the field', () => {
 	});
 
 	// §4.2: an issue may have no `field` ("Unknown field: foo. …"). (Found rendered as
-	// "undefined: Unknown field …"; fixed in nodes/shared/transport.ts fieldIssues().)
+	// "undefined: Unknown field …"; fixed in nodes/shared/transport/errors.ts fieldIssues().)
 	test('an issue without a field (an unknown key) is shown as its message, not as "undefined: …"', async () => {
 		const result = await heffl(
 			{
