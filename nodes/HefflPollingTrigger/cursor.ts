@@ -24,13 +24,13 @@ export const CURSOR_FORMAT = 2;
 
 export type Seen = Record<string, number>;
 
-/** Records this side of a floor, by id (see the module comment). */
-export interface Handled extends IDataObject {
+/** What a cursor has handled: records this side of a floor, and those by id near the newest (see the module comment). */
+export interface HandledSpan extends IDataObject {
 	floor: number | null;
 	seen: Seen;
 }
 
-export interface Backlog extends Handled {
+export interface Backlog extends HandledSpan {
 	/** Heffl's cursor of the last page read: the next poll reads that page again, then on. null: the first page. */
 	resume: string | null;
 	/** createdAt of the oldest record read; older records are not read yet. */
@@ -39,15 +39,15 @@ export interface Backlog extends Handled {
 	at: string[];
 }
 
-export interface Cursor extends Handled {
+export interface Cursor extends HandledSpan {
 	format: number;
 	/** What the cursor is about (the watched kind): another kind starts afresh. */
 	watching: string;
 	backlog?: Backlog;
 }
 
-/** A record as the cursor sees it. */
-export interface Placed {
+/** A record as the cursor sees it: its id and when it was created. */
+export interface RecordTime {
 	id: string;
 	at: number;
 }
@@ -107,13 +107,13 @@ export function isCursor(value: unknown, watching: string): value is Cursor {
 	);
 }
 
-function handledBy(state: Handled, record: Placed): boolean {
+function handledBy(state: HandledSpan, record: RecordTime): boolean {
 	if (state.floor !== null && record.at < state.floor) return true;
 	return state.seen[record.id] !== undefined;
 }
 
 /** Whether the cursor has handled this record (see the module comment). */
-export function isHandled(cursor: Cursor, record: Placed): boolean {
+export function isHandled(cursor: Cursor, record: RecordTime): boolean {
 	const backlog = cursor.backlog;
 	if (backlog) {
 		if (record.at === backlog.below && backlog.at.includes(record.id)) return true;
@@ -123,14 +123,14 @@ export function isHandled(cursor: Cursor, record: Placed): boolean {
 }
 
 /** The newest createdAt a state has handled (or its floor): a read ends below it. */
-export function topOf(state: Handled): number | null {
+export function topOf(state: HandledSpan): number | null {
 	const times = Object.values(state.seen);
 	if (times.length === 0) return state.floor;
 	return Math.max(state.floor ?? -Infinity, ...times);
 }
 
 /** Keeps `seen` at or above the floor and under MAX_SEEN, moving the floor up as needed. */
-function settle(floor: number | null, seen: Seen): Handled {
+function settle(floor: number | null, seen: Seen): HandledSpan {
 	let kept = Object.entries(seen).filter(([, at]) => floor === null || at >= floor);
 	if (kept.length > MAX_SEEN) {
 		kept.sort((a, b) => b[1] - a[1]);
@@ -141,7 +141,7 @@ function settle(floor: number | null, seen: Seen): Handled {
 	return { floor, seen: Object.fromEntries(kept) };
 }
 
-const cursorOf = (watching: string, handled: Handled, backlog?: Backlog): Cursor => ({
+const cursorOf = (watching: string, handled: HandledSpan, backlog?: Backlog): Cursor => ({
 	format: CURSOR_FORMAT,
 	watching,
 	...handled,
@@ -155,7 +155,7 @@ const cursorOf = (watching: string, handled: Handled, backlog?: Backlog): Cursor
  * the lookback counts as seen; when the list goes on, the floor goes just past the
  * oldest record read, so nothing further down can pass for new.
  */
-export function startCursor(watching: string, read: Placed[], more: boolean): Cursor {
+export function startCursor(watching: string, read: RecordTime[], more: boolean): Cursor {
 	if (read.length === 0) return cursorOf(watching, { floor: null, seen: {} });
 	const newest = Math.max(...read.map((record) => record.at));
 	const oldest = Math.min(...read.map((record) => record.at));
@@ -167,7 +167,7 @@ export function startCursor(watching: string, read: Placed[], more: boolean): Cu
 }
 
 /** Where a read stopped before reaching what was handled before. */
-export interface Stop {
+export interface ReadStop {
 	resume: string | null;
 	below: number;
 	/** Ids read at exactly `below`, in the order read. */
@@ -179,7 +179,7 @@ export interface Stop {
  * fault) ended the read before it reached the earlier cursor, so the part below stays to
  * be read. Without `stop`, a pending backlog is done.
  */
-export function advance(cursor: Cursor, handled: Placed[], stop?: Stop): Cursor {
+export function advance(cursor: Cursor, handled: RecordTime[], stop?: ReadStop): Cursor {
 	const seen = { ...cursor.seen };
 	for (const record of handled) seen[record.id] = record.at;
 	const times = Object.values(seen);
@@ -195,7 +195,7 @@ export function advance(cursor: Cursor, handled: Placed[], stop?: Stop): Cursor 
 	// Everything from `below` up was read: the floor may not stay under it, or a record
 	// read below the old floor could pass for new. Ties at `below` are kept by id.
 	floor = Math.max(floor ?? -Infinity, below + 1);
-	const until: Handled = pending ?? { floor: cursor.floor, seen: cursor.seen };
+	const until: HandledSpan = pending ?? { floor: cursor.floor, seen: cursor.seen };
 	const before = pending?.below === below ? pending.at : [];
 	const now = stop.below === below ? stop.at : [];
 	const at = [...new Set([...before, ...now])].slice(-MAX_SEEN);

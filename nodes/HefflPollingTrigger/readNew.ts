@@ -14,7 +14,7 @@ import { hefflListPage, MAX_PAGE_SIZE, transportLimits } from '../shared/transpo
 import type { HefflListRequest } from '../shared/transport';
 import type { PollClock } from './budget';
 import { withinBudget } from './budget';
-import type { Cursor, Handled, Placed, Stop } from './cursor';
+import type { Cursor, HandledSpan, RecordTime, ReadStop } from './cursor';
 import { advance, isHandled, MAX_SEEN, topOf } from './cursor';
 import { isPassing } from './faults';
 import type { WatchedKind } from './kinds';
@@ -37,7 +37,7 @@ export interface PollResult {
 interface Walk {
 	readonly cursor: Cursor;
 	/** What the read walks towards: a pending backlog's unread part, else what earlier polls handled. */
-	readonly until: Handled;
+	readonly until: HandledSpan;
 	/** The newest createdAt `until` handled (null: none). */
 	readonly top: number | null;
 	/** The page to ask for next: undefined is the list's first page. */
@@ -54,18 +54,18 @@ interface Walk {
 	/** The newest createdAt of the first page: records created while the poll reads are newer. */
 	newestAtStart: number;
 	fresh: Array<{ record: IDataObject; at: number }>;
-	handled: Placed[];
+	handled: RecordTime[];
 	/** Where the next read resumes if this one stops after the last page it read through. */
-	stop?: Stop;
+	stop?: ReadStop;
 }
 
 interface Read {
 	page: { records: IDataObject[]; nextCursor?: string };
-	placed: Array<Placed & { record: IDataObject }>;
+	placed: Array<RecordTime & { record: IDataObject }>;
 }
 
 function startWalk(cursor: Cursor): Walk {
-	const until: Handled = cursor.backlog ?? cursor;
+	const until: HandledSpan = cursor.backlog ?? cursor;
 	const pageCursor = cursor.backlog?.resume ?? undefined;
 	return {
 		cursor,
@@ -178,7 +178,7 @@ function afterFailure(
  * moved up (records deleted above it) and records between may be unread: the read goes
  * back to the first page (false).
  */
-function resumesInPlace(walk: Walk, placed: Placed[]): boolean {
+function resumesInPlace(walk: Walk, placed: RecordTime[]): boolean {
 	if (!walk.resuming) return true;
 	walk.resuming = false;
 	const first = placed[0];
@@ -194,7 +194,7 @@ function resumesInPlace(walk: Walk, placed: Placed[]): boolean {
  */
 async function examinePage(
 	walk: Walk,
-	placed: Array<Placed & { record: IDataObject }>,
+	placed: Array<RecordTime & { record: IDataObject }>,
 	passes: (record: IDataObject) => Promise<boolean>,
 ): Promise<boolean> {
 	if (walk.pageCursor === undefined && placed.length)
@@ -264,7 +264,7 @@ function outcomeOf(walk: Walk, stoppedEarly: PollResult['stoppedEarly']): PollRe
  * Whether a record lies above a pending backlog's unread part: newer than its `below`, or
  * at it and read. A backlog's page read again must begin there, or records may be skipped.
  */
-function aboveUnread(cursor: Cursor, record: Placed): boolean {
+function aboveUnread(cursor: Cursor, record: RecordTime): boolean {
 	const backlog = cursor.backlog;
 	if (!backlog) return true;
 	return (
@@ -273,7 +273,7 @@ function aboveUnread(cursor: Cursor, record: Placed): boolean {
 }
 
 /** The stop a pending backlog already has (a poll that made no progress keeps it). */
-function stopOf(cursor: Cursor): Stop | undefined {
+function stopOf(cursor: Cursor): ReadStop | undefined {
 	const backlog = cursor.backlog;
 	return backlog && { resume: backlog.resume, below: backlog.below, at: backlog.at };
 }

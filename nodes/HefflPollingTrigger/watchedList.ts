@@ -14,7 +14,7 @@ import type { HefflListRequest } from '../shared/transport';
 import { hefflListPage, MAX_PAGE_SIZE } from '../shared/transport';
 import type { PollClock } from './budget';
 import { withinBudget } from './budget';
-import type { Cursor, Placed } from './cursor';
+import type { Cursor, RecordTime } from './cursor';
 import { createdAtOf, idOf, MAX_SEEN, startCursor } from './cursor';
 import type { WatchedKind } from './kinds';
 
@@ -100,7 +100,7 @@ export async function firstCursor(
 ): Promise<Cursor> {
 	const within = withinBudget(context, clock);
 	const request = listRequest(kind);
-	const read: Placed[] = [];
+	const read: RecordTime[] = [];
 	let cursor: string | undefined;
 	for (let pages = 0; ; pages++) {
 		const page = await hefflListPage.call(
