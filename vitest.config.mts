@@ -16,6 +16,8 @@ export default defineConfig({
 		include: ['test/**/*.test.ts'],
 		exclude: [
 			'test/reliability/**',
+			// The conformance kit's spawned command-line runs: `npm run test:reliability`.
+			'test/conformance/cli.test.ts',
 			'test/e2e/**',
 			'test/e2e-queue/**',
 			'test/e2e-hosts/**',
