@@ -36,7 +36,7 @@ const ALLOWED = [
 	/^LICENSE\.md$/,
 	/^CHANGELOG\.md$/,
 	/^dist\/credentials\/[A-Za-z]+\.credentials\.js$/,
-	/^dist\/nodes\/(?:[A-Za-z]+\/)+[A-Za-z]+(?:\.node)?\.js$/, // the nodes and the modules they load
+	/^dist\/nodes\/(?:[A-Za-z]+\/)+[A-Za-z]+(?:\.node|\.[A-Za-z]+\.operation)?\.js$/, // the nodes, the modules they load, own operations
 	/^dist\/nodes\/([A-Za-z]+)\/\1\.node\.json$/, // a node's codex
 	/^dist\/icons\/[a-z.]+\.svg$/,
 ];
