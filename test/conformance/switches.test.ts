@@ -17,8 +17,14 @@ beforeAll(async () => {
 });
 afterAll(async () => await sandbox.close());
 
-/** Each switch: the one check that names it, what it says, and whether the run fails. */
-const EXPECTED: Record<keyof Behaviours, { check: string; says: RegExp; fails: boolean }> = {
+/**
+ * Each switch: the one check that names it, what it says, and whether the run fails
+ * (switched on with `value`, true when not given).
+ */
+const EXPECTED: Record<
+	keyof Behaviours,
+	{ check: string; says: RegExp; fails: boolean; value?: Behaviours[keyof Behaviours] }
+> = {
 	secondPrecisionTimestamps: {
 		check: 'timestamps.precision',
 		says: /whole-second createdAt/,
@@ -46,6 +52,12 @@ const EXPECTED: Record<keyof Behaviours, { check: string; says: RegExp; fails: b
 		says: /refused, naming the parameter: 400/,
 		fails: false,
 	},
+	dealLineItems: {
+		check: 'deal.read-line-items',
+		says: /GET gives its line items back under lineItems/,
+		fails: false,
+		value: 'lineItems',
+	},
 };
 
 describe('each switched behaviour is named, and nothing else', () => {
@@ -55,7 +67,7 @@ describe('each switched behaviour is named, and nothing else', () => {
 
 	for (const [name, expected] of Object.entries(EXPECTED)) {
 		test(`${name}: ${expected.check} differs${expected.fails ? ' and the run fails' : ', and the package adapts'}`, async () => {
-			sandbox.setBehaviours({ [name]: true });
+			sandbox.setBehaviours({ [name]: expected.value ?? true });
 			try {
 				const report = await runKit(sandbox, { write: true });
 				expect(differing(report).ids).toEqual([expected.check]);
@@ -76,6 +88,40 @@ describe('each switched behaviour is named, and nothing else', () => {
 });
 
 describe('alternatives set outside the behaviours', () => {
+	test("deal answers with the request's products: deal.read-line-items names that key, the example reads it", async () => {
+		sandbox.setBehaviours({ dealLineItems: 'products' });
+		try {
+			const report = await runKit(sandbox, { write: true });
+			expect(differing(report)).toEqual({ ids: ['deal.read-line-items'], fails: [] });
+			expect(detailOf(report, 'deal.read-line-items')).toMatch(
+				/GET gives its line items back under products$/,
+			);
+			expect(report.exitCode).toBe(0);
+		} finally {
+			sandbox.setBehaviours({});
+		}
+	}, 60_000);
+
+	test('a lead stage of a type neither §11.8 nor the help page lists: lead-stages.types names it, the run does not fail', async () => {
+		const own = await startSandbox(KIT_SANDBOX);
+		try {
+			own.insert('leadStages', {
+				id: 'lstg_planted',
+				name: 'Nurturing',
+				type: 'NURTURING',
+				position: 6,
+			});
+			const report = await runKit(own);
+			expect(differing(report)).toEqual({ ids: ['lead-stages.types'], fails: [] });
+			expect(detailOf(report, 'lead-stages.types')).toBe(
+				"types the node does not offer: NURTURING (stage 'Nurturing')",
+			);
+			expect(report.exitCode).toBe(0);
+		} finally {
+			await own.close();
+		}
+	}, 60_000);
+
 	test('60 requests per hour: rate-limit.window differs and fails the run, and --write creates nothing the spent budget could not delete', async () => {
 		sandbox.setRateLimit({ limit: 60, windowMs: 3_600_000 });
 		try {

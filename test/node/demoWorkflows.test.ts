@@ -166,6 +166,11 @@ describe('the files in examples/, as a user imports them', () => {
 		expect(
 			example(EXAMPLE.httpRequest).nodes.find((node) => node.name === 'Lead Tags')!.parameters.url,
 		).toBe('https://api.heffl.com/api/v1/tags');
+		// The credential sends the key only to its base URLs: the note says to change the URL.
+		const note = example(EXAMPLE.httpRequest).nodes.find((node) => node.type === STICKY_NOTE)!;
+		expect(String(note.parameters.content)).toMatch(
+			/change the start of \*\*URL\*\* to your v1 Base URL/,
+		);
 	});
 });
 
@@ -335,15 +340,41 @@ describe('deal won → quotation', () => {
 		});
 	});
 
-	test('its Heffl nodes, with the sandbox template set and fed a won deal as the trigger emits it, create one quotation from the template', async () => {
+	const line = ({ name, quantity, price, productId }: IDataObject) => ({
+		name,
+		quantity,
+		price,
+		productId,
+	});
+
+	// Where a deal's answer gives its line items back is not documented (§11.3): the sandbox
+	// answers none by default, or under the key the dealLineItems switch names.
+	test.each([
+		['answers none (§11.3)', undefined],
+		['answers lineItems', 'lineItems'],
+		['answers products', 'products'],
+	] as const)(
+		'its Heffl nodes, with the sandbox template set and fed a won deal as the trigger emits it, create one quotation from the template: a deal that %s',
+		async (_, key) => {
+			ctx.sandbox.setBehaviours(key ? { dealLineItems: key } : {});
+			try {
+				await wonDealQuotation(key);
+			} finally {
+				ctx.sandbox.setBehaviours({});
+			}
+		},
+	);
+
+	async function wonDealQuotation(key: 'lineItems' | 'products' | undefined) {
 		const target = sandboxTarget(ctx.sandbox);
 		const [client] = ctx.sandbox.records('clients');
 		const [sales] = ctx.sandbox.records('pipelines');
 		const [first] = ctx.sandbox.records('products');
 		const created = await v2('POST', '/deals', {
-			title: 'Harness rollout',
+			title: `Harness rollout ${key ?? 'none'}`,
 			clientId: client.id,
 			pipelineId: sales.id,
+			price: 7200,
 			cf_lead_score: 70,
 			products: [
 				{ productId: first.id, quantity: 2 },
@@ -375,7 +406,7 @@ describe('deal won → quotation', () => {
 			clientId: client.id,
 			templateId: target.quotationTemplateId,
 			dealId: created.id,
-			subject: 'Quotation for Harness rollout',
+			subject: `Quotation for ${String(created.title)}`,
 			cf_project_code: created.number,
 			cf_payment_terms: 'Net 30',
 		});
@@ -390,22 +421,18 @@ describe('deal won → quotation', () => {
 			expiryDate: daysAfter(today, 30),
 			deliveryDate: daysAfter(today, 14),
 		});
-		const line = ({ name, quantity, price, productId }: IDataObject) => ({
-			name,
-			quantity,
-			price,
-			productId,
-		});
-		expect((quotation.quotationProducts as IDataObject[]).map(line)).toEqual([
-			{ name: first.name, quantity: 2, price: first.price, productId: first.id },
-			{ name: 'Onboarding day', quantity: 1, price: 900, productId: null },
-		]);
-		expect((won.products as IDataObject[]).map(line)).toEqual(
-			(quotation.quotationProducts as IDataObject[]).map(line),
+		expect((quotation.quotationProducts as IDataObject[]).map(line)).toEqual(
+			key
+				? [
+						{ name: first.name, quantity: 2, price: first.price, productId: first.id },
+						{ name: 'Onboarding day', quantity: 1, price: 900, productId: null },
+					]
+				: [{ name: created.title, quantity: 1, price: 7200, productId: null }],
 		);
+		expect(won[key ?? 'products']).toEqual(key ? expect.any(Array) : undefined);
 		expect(outputOf(run, 'Create Quotation').json[0]).toMatchObject({
 			id: quotation.id,
 			dealId: created.id,
 		});
-	});
+	}
 });

@@ -68,7 +68,18 @@ export interface Behaviours {
 	 * tags and `search` on products and users.
 	 */
 	strictReferenceLists?: boolean;
+	/**
+	 * Where a deal's answer gives its line items back: §11.3 takes `products` on create but
+	 * lists no line-item field in the deal response, so by default the sandbox answers none
+	 * (the stored deal keeps them). `lineItems`: under that key, as quotations answer theirs
+	 * (§11.4); `products`: under the request's name.
+	 */
+	dealLineItems?: DealLineItemsKey;
 }
+
+/** The keys a deal's answer may give its line items under (`dealLineItems`). */
+export const DEAL_LINE_ITEMS_KEYS = ['lineItems', 'products'] as const;
+export type DealLineItemsKey = (typeof DEAL_LINE_ITEMS_KEYS)[number];
 
 export type BehaviourName = keyof Behaviours;
 
@@ -92,9 +103,16 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 	v1NumberedPages: 'v1 lists page by pageNo/pageSize only: §6.1 versions B and C (§17.1)',
 	strictReferenceLists:
 		'v2 reference lists (tags, pipelines, products, users, client stages, sources) refuse every query parameter but cursor and pageSize: the reference lists none (§11.7, §11.9–§11.11, §13)',
+	dealLineItems:
+		"'lineItems' or 'products': deal answers give their line items under that key; off, none: the deal response lists no line-item field (§11.3)",
 };
 
-/** Checks a control route's body: only known switches, each a boolean. */
+/** The switches that take a value instead of true/false, with the values they take. */
+const VALUED: Partial<Record<BehaviourName, readonly string[]>> = {
+	dealLineItems: DEAL_LINE_ITEMS_KEYS,
+};
+
+/** Checks a control route's body: only known switches, each a boolean or one of its values. */
 export function parseBehaviours(body: unknown): Behaviours {
 	if (typeof body !== 'object' || body === null || Array.isArray(body))
 		throw new Error('behaviours: send an object of switches, like {"ignoreOrderDir": true}');
@@ -104,8 +122,12 @@ export function parseBehaviours(body: unknown): Behaviours {
 			throw new Error(
 				`behaviours: no switch '${name}' (known: ${Object.keys(BEHAVIOURS).join(', ')})`,
 			);
-		if (typeof value !== 'boolean') throw new Error(`behaviours.${name}: must be true or false`);
-		result[name as BehaviourName] = value;
+		const values = VALUED[name as BehaviourName];
+		if (values && !values.includes(value as string))
+			throw new Error(`behaviours.${name}: must be one of ${values.join(', ')}`);
+		if (!values && typeof value !== 'boolean')
+			throw new Error(`behaviours.${name}: must be true or false`);
+		Object.assign(result, { [name]: value });
 	}
 	return result;
 }

@@ -139,14 +139,24 @@ export function seedWorkspace(
 	['Prospect', 'Active', 'Churned'].forEach((name, position) =>
 		insert('clientStages', { id: id('cs_'), name, position }),
 	);
-	const stages = ['New', 'Contacted', 'Qualified', 'Proposal', 'Won', 'Lost'].map(
-		(name, position) =>
-			insert('leadStages', {
-				id: id('lstg_'),
-				name,
-				position,
-				color: pick(rand, ['#64748b', '#0ea5e9', '#22c55e', '#f59e0b', '#ef4444']),
-			}),
+	// §11.8: every lead stage has a type (WORKING: the help page's, see refdata.ts).
+	const stages = (
+		[
+			['New', 'NEW'],
+			['Contacted', 'CONTACTED'],
+			['Qualified', 'WORKING'],
+			['Proposal', 'WORKING'],
+			['Won', 'CONVERTED'],
+			['Lost', 'UNQUALIFIED'],
+		] as const
+	).map(([name, type], position) =>
+		insert('leadStages', {
+			id: id('lstg_'),
+			name,
+			type,
+			position,
+			color: pick(rand, ['#64748b', '#0ea5e9', '#22c55e', '#f59e0b', '#ef4444']),
+		}),
 	);
 	const sources = ['Website', 'Referral', 'LinkedIn', 'Trade Show', 'Cold Call', 'Partner'].map(
 		(name) => insert('leadSources', { id: id('src_'), name }),

@@ -11,16 +11,20 @@ import { LATE_RECORD_CHECKS, RECORD_CHECKS } from './records';
 import { REFERENCE_CHECKS } from './reference';
 import { LATE_TRANSPORT_CHECKS, TRANSPORT_CHECKS } from './transport';
 import { V1_WRITE_CHECKS } from './writesV1';
-import { V2_WRITE_CHECKS } from './writesV2';
+import { DEAL_READ_CHECKS, OFFERED_CHECKS } from './offered';
+import { LINKED_DELETE_CHECKS, V2_WRITE_CHECKS } from './writesV2';
 
 export const CHECKS: readonly Check[] = [
 	...LIST_CHECKS,
 	...RECORD_CHECKS,
 	...REFERENCE_CHECKS,
+	...OFFERED_CHECKS,
 	...TRANSPORT_CHECKS,
 	...LIST_WRITE_CHECKS,
 	...V1_WRITE_CHECKS,
 	...V2_WRITE_CHECKS,
+	...DEAL_READ_CHECKS,
+	...LINKED_DELETE_CHECKS,
 	...WEBHOOK_CHECKS,
 	...LATE_WRITE_CHECKS,
 	...LATE_RECORD_CHECKS,

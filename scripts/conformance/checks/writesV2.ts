@@ -143,7 +143,7 @@ const contact = (kit: Kit) =>
 		}),
 	});
 
-const noContact = (kit: Kit) =>
+export const noContact = (kit: Kit) =>
 	notChecked(`no contact could be created (contact.create: ${problemOf(kit, 'contact')})`);
 
 const contactCreate: Check = {
@@ -302,6 +302,27 @@ const requiredOnCreate: Check = {
 	},
 };
 
+/**
+ * A deal for this run's contact in the first pipeline, with the pipeline's required custom
+ * fields; undefined without a contact, a string saying why there is none otherwise.
+ */
+export async function dealBody(kit: Kit, title: string): Promise<IDataObject | string | undefined> {
+	const client = await contact(kit);
+	if (!client) return undefined;
+	const pipeline = recordsOf('v2', await kit.probe.get('v2', '/pipelines', { pageSize: 1 }))[0];
+	if (!pipeline || !firstActive(pipeline)) return 'no pipeline with an ACTIVE stage';
+	const definitions = await definitionsOf(kit, {
+		entity: 'deals',
+		pipelineId: String(pipeline.id),
+	});
+	return {
+		title,
+		clientId: String(client.id),
+		pipelineId: String(pipeline.id),
+		...requiredValues(definitions, kit),
+	};
+}
+
 const dealDefaults: Check = {
 	id: 'deal.create-defaults',
 	title:
@@ -310,31 +331,17 @@ const dealDefaults: Check = {
 	sandbox: 'test/sandbox/v2/crm/deals.ts',
 	write: true,
 	async run(kit) {
-		const client = await contact(kit);
-		if (!client) return noContact(kit);
+		const body = await dealBody(kit, `${kit.marker} deal`);
+		if (!body) return noContact(kit);
+		if (typeof body === 'string') return notChecked(body);
 		const pipeline = recordsOf('v2', await kit.probe.get('v2', '/pipelines', { pageSize: 1 }))[0];
 		const first = firstActive(pipeline);
-		if (!pipeline || !first) return notChecked('no pipeline with an ACTIVE stage');
-		const definitions = await definitionsOf(kit, {
-			entity: 'deals',
-			pipelineId: String(pipeline.id),
-		});
-		const reply = await kit.probe.create(
-			'v2',
-			'/deals',
-			{
-				title: `${kit.marker} deal`,
-				clientId: String(client.id),
-				pipelineId: String(pipeline.id),
-				...requiredValues(definitions, kit),
-			},
-			'deal',
-		);
+		const reply = await kit.probe.create('v2', '/deals', body, 'deal');
 		if (!reply.ok) return differs(`refused: ${refusal(reply)}`);
 		const deal = unwrapRecord(reply.body as IDataObject);
 		kit.shared.deal = deal;
-		const seen = `stage ${String(deal.stageId)} (first ACTIVE: ${String(first.id)}), status ${String(deal.status)}, currency ${String(deal.currency)}`;
-		return deal.stageId === first.id && deal.status === 'ACTIVE' ? holds(seen) : differs(seen);
+		const seen = `stage ${String(deal.stageId)} (first ACTIVE: ${String(first?.id)}), status ${String(deal.status)}, currency ${String(deal.currency)}`;
+		return deal.stageId === first?.id && deal.status === 'ACTIVE' ? holds(seen) : differs(seen);
 	},
 };
 
@@ -509,6 +516,7 @@ export const V2_WRITE_CHECKS: Check[] = [
 	dealUpdates,
 	quotationCreate,
 	quotationRequired,
-	// Last: if Heffl deletes a linked contact after all, no check after it needs the contact.
-	linkedDelete,
 ];
+
+/** After every check that needs the contact: Heffl may delete a linked contact after all. */
+export const LINKED_DELETE_CHECKS: Check[] = [linkedDelete];

@@ -17,7 +17,18 @@ import type { ListSpec } from './list';
 import { newId } from '../random';
 
 export const STAGE_TYPES = ['ACTIVE', 'WON', 'LOST'] as const;
-export const LEAD_STAGE_TYPES = ['NEW', 'CONTACTED', 'UNQUALIFIED', 'CONVERTED', 'JUNK'] as const;
+/**
+ * §11.8's enum, and WORKING, a built-in type Heffl's help page on leads shows
+ * (docs.heffl.com/crm/leads) and the enum lacks: the two sources disagree, the sandbox takes both.
+ */
+export const LEAD_STAGE_TYPES = [
+	'NEW',
+	'CONTACTED',
+	'WORKING',
+	'UNQUALIFIED',
+	'CONVERTED',
+	'JUNK',
+] as const;
 export const PRODUCT_TYPES = ['PRODUCT', 'SERVICE'] as const;
 export const CUSTOM_FIELD_ENTITIES = ['contacts', 'companies', 'deals', 'tasks'] as const;
 

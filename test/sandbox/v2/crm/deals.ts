@@ -63,13 +63,22 @@ function renderDeal(record: JsonObject, space: Workspace): JsonObject {
 			assignees: record.assignees ?? [],
 			contacts: record.contacts ?? [],
 			tags: record.tags ?? [],
-			products: record.products ?? [],
+			...lineItemsAnswered(space, record),
 			createdAt: record.createdAt,
 			updatedAt: record.updatedAt ?? record.createdAt,
 		},
 		record,
 		definitionsOf(space, 'deals', pipeline?.id),
 	);
+}
+
+/**
+ * §11.3 lists no line-item field in the deal response: none by default, the stored
+ * `products` under the key the `dealLineItems` switch names (behaviours.ts).
+ */
+function lineItemsAnswered(space: Workspace, record: JsonObject): JsonObject {
+	const key = space.behaviours.dealLineItems;
+	return key ? { [key]: record.products ?? [] } : {};
 }
 
 /** §11.3, §11.7: the stage a deal lands in, and the status a WON/LOST stage gives it. */
