@@ -87,13 +87,22 @@ describe('switchable behaviours', () => {
 		sandbox.setBehaviours({});
 	});
 
-	test('the control route refuses an unknown switch and a non-boolean, naming it', async () => {
+	test('the control route refuses an unknown switch, a non-boolean and a value a switch does not take, naming it', async () => {
 		const unknown = await control({ keysetCursors: 'yes', nonsense: true });
 		expect(unknown.status).toBe(400);
 		expect(JSON.stringify(unknown.body)).toContain('keysetCursors');
 		const typed = await control({ ignoreOrderDir: 'yes' });
 		expect(typed.status).toBe(400);
 		expect(JSON.stringify(typed.body)).toContain('ignoreOrderDir');
+		// A valued switch takes one of its values only.
+		const valued = await control({ dealLineItems: true });
+		expect(valued.status).toBe(400);
+		expect(JSON.stringify(valued.body)).toContain(
+			'dealLineItems: must be one of lineItems, products',
+		);
+		const set = await control({ dealLineItems: 'products' });
+		expect(set.body).toEqual({ behaviours: { dealLineItems: 'products' } });
+		sandbox.setBehaviours({});
 		const listed = await fetch(`${sandbox.urls.origin}/__sandbox/behaviours`);
 		const known = ((await listed.json()) as { known: Record<string, string> }).known;
 		expect(Object.keys(known)).toEqual(Object.keys(BEHAVIOURS));

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { Body } from './v2Client';
 import { expectUnknownField, fieldsOf, ids, useV2Sandbox, validation } from './v2Client';
 
-const { call, list, records, pipeline, stageOfType, company, quotationTemplate, tagOf } =
+const { sandbox, call, list, records, pipeline, stageOfType, company, quotationTemplate, tagOf } =
 	useV2Sandbox({ seed: { contacts: 12 } });
 
 describe('§11.2 companies', () => {
@@ -124,7 +124,7 @@ describe('§11.2 companies', () => {
 });
 
 describe('§11.3 deals', () => {
-	test('POST /deals validates every documented field and answers products, assignees, contacts, tags; no stageId → first ACTIVE stage', async () => {
+	test('POST /deals validates every documented field and answers assignees, contacts, tags, no line items (the §11.3 response lists none); no stageId → first ACTIVE stage', async () => {
 		expect(fieldsOf(await call('/deals', 'POST', {}))).toEqual(['clientId', 'pipelineId', 'title']);
 		expect(
 			fieldsOf(
@@ -217,12 +217,50 @@ describe('§11.3 deals', () => {
 			assignees: [owner.id],
 			contacts: [contact.id],
 			tags: [tagOf('deals')],
-			products: [expect.objectContaining({ name: 'Setup', quantity: 2, price: 100, tax: 5 })],
 			cf_lead_score: 70,
 		});
+		// §11.3 takes `products` but its deal response lists no line-item field: kept, not answered.
+		expect(Object.keys(created.body)).not.toEqual(
+			expect.arrayContaining([expect.stringMatching(/^(products|lineItems|quotationProducts)$/)]),
+		);
+		const stored = records('deals').find((deal) => deal.id === created.body.id);
+		expect(stored?.products).toEqual([
+			expect.objectContaining({ name: 'Setup', quantity: 2, price: 100, tax: 5 }),
+		]);
 		expect(
 			fieldsOf(await call(`/deals/${created.body.id}`, 'PATCH', { cf_lead_score: 'high' })),
 		).toEqual(['cf_lead_score']);
+	});
+});
+
+describe('§11.3 deals: where their line items come back (switch dealLineItems, behaviours.ts)', () => {
+	test.each([
+		[undefined, []],
+		['lineItems', ['lineItems']],
+		['products', ['products']],
+	] as const)('%s: create, get and list answer the stored lines under %j', async (key, keys) => {
+		sandbox().setBehaviours(key ? { dealLineItems: key } : {});
+		try {
+			const created = await call('/deals', 'POST', {
+				title: `Lines ${key ?? 'none'}`,
+				clientId: company().id,
+				pipelineId: pipeline().id,
+				cf_lead_score: 70,
+				products: [{ name: 'Setup', quantity: 2, price: 100 }],
+			});
+			const got = await call(`/deals/${created.body.id}`);
+			const listed = (await list('/deals', { search: `Lines ${key ?? 'none'}` })).body.data[0];
+			for (const answer of [created.body, got.body, listed]) {
+				const lineKeys = ['products', 'lineItems'].filter((name) => name in answer);
+				expect(lineKeys).toEqual(keys);
+				for (const name of lineKeys)
+					expect(answer[name]).toEqual([
+						expect.objectContaining({ name: 'Setup', quantity: 2, price: 100 }),
+					]);
+			}
+		} finally {
+			sandbox().setBehaviours({});
+		}
 	});
 });
 

@@ -126,7 +126,7 @@ describe('§11.7 pipelines and stages', () => {
 });
 
 describe('§11.8–§11.12, §13 reference data', () => {
-	test('POST /lead-stages: label and type (NEW … JUNK) required; answers id, label, type, position; v1 lists it too', async () => {
+	test("POST /lead-stages: label and type (NEW … JUNK, and the help page's WORKING) required; answers id, label, type, position; v1 lists it too, with its type", async () => {
 		const missing = await call('/lead-stages', 'POST', { label: 'Nurture' });
 		expect(issuesOf(missing.body)).toEqual([{ field: 'type', message: 'Required' }]);
 		const created = await call('/lead-stages', 'POST', { label: 'Nurture', type: 'CONTACTED' });
@@ -139,8 +139,15 @@ describe('§11.8–§11.12, §13 reference data', () => {
 		const v1 = await fetch(`${sandbox().urls.v1}/leads/stages?limit=100`, {
 			headers: { 'x-api-key': sandbox().apiKey },
 		});
-		expect(((await v1.json()) as Body).items.map((stage: Body) => stage.id)).toContain(
-			created.body.id,
+		const working = await call('/lead-stages', 'POST', { label: 'In talks', type: 'WORKING' });
+		expect(working.body).toMatchObject({ label: 'In talks', type: 'WORKING' });
+		const listed = ((await v1.json()) as Body).items as Body[];
+		expect(listed.find((stage) => stage.id === created.body.id)).toMatchObject({
+			type: 'CONTACTED',
+		});
+		// The seeded stages carry types too, Working among them (seed.ts).
+		expect(new Set(listed.map((stage) => stage.type))).toEqual(
+			new Set(['NEW', 'CONTACTED', 'WORKING', 'CONVERTED', 'UNQUALIFIED']),
 		);
 	});
 

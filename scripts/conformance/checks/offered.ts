@@ -47,10 +47,7 @@ const leadStageTypes: Check = {
 function keysHolding(deal: IDataObject, lineName: string): string[] {
 	return Object.keys(deal).filter((key) => {
 		const value = deal[key];
-		return (
-			Array.isArray(value) &&
-			value.some((line) => isObject(line) && line.name === lineName)
-		);
+		return Array.isArray(value) && value.some((line) => isObject(line) && line.name === lineName);
 	});
 }
 

@@ -22,12 +22,10 @@ export const leadStage: ResourceSpec = {
 		}),
 		// §11.8 marks `type` required; its curl example omits it: always sent, Heffl takes both.
 		// WORKING: on Heffl's help page on leads, not in §11.8's enum (docs/assumptions.md).
-		choice(
-			'stageType',
-			'Type',
-			LEAD_STAGE_TYPES,
-			'What reaching the stage means',
-			{ key: 'type', default: 'NEW', main: true },
-		),
+		choice('stageType', 'Type', LEAD_STAGE_TYPES, 'What reaching the stage means', {
+			key: 'type',
+			default: 'NEW',
+			main: true,
+		}),
 	],
 };
