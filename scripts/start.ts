@@ -205,7 +205,8 @@ async function main() {
 			`self-check: lead ${lead.id} (${lead.name}) → task ${String(task?.id)} "${String(task?.title)}", tagged ${followUpTag}`,
 		);
 
-		// The second self-check: a deal with products won in "Heffl" gets its quotation.
+		// The second self-check: a deal won in "Heffl" gets its quotation (one line for the deal:
+		// the sandbox answers a deal without its products, as §11.3 shows the deal response).
 		now('running the self-check (a won deal must get a quotation)');
 		const deal = await wonDealForCheck(sandbox);
 		const quotation = () =>
@@ -285,7 +286,8 @@ The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
   Try: curl -X POST -H "x-api-key: ${sandbox.apiKey}" -H "content-type: application/json" \\
          -d '{"name":"Grace Hopper"}' ${sandbox.urls.v1}/leads
        then open the workflow "${newLead.name}"'s executions in n8n.
-  Or win a deal (its products become the quotation's line items):
+  Or win a deal (the quotation gets one line for it: the sandbox, as Heffl's reference, answers
+  a deal without its products; test/sandbox/behaviours.ts's dealLineItems answers them):
        curl -X PATCH -H "x-api-key: ${sandbox.apiKey}" -H "content-type: application/json" \\
          -d '{"status":"WON"}' ${sandbox.urls.v2}/deals/<a deal's dl_ ID>
 `);

@@ -9,8 +9,10 @@
  * examples/ that no test exercises fails here (exampleCoverage.ts).
  *
  * Deal won → quotation in detail (issue 15): each won deal gets exactly one quotation
- * from the template, with its custom fields and the deal's products as line items; a
- * deal updated but not won gets none, and a won deal updated again gets no second one.
+ * from the template, with its custom fields and the deal's products as line items where
+ * the deal's answer gives them (as lineItems or products: the sandbox's switch, issue 37),
+ * else one line for the deal; a deal updated but not won gets none, and a won deal
+ * updated again gets no second one.
  */
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -252,22 +254,28 @@ describe('the trigger examples, active', () => {
 		expect(sandbox.records('quotations')).toHaveLength(before);
 	});
 
-	test('deal won: a won deal with products gets exactly one quotation from the template, its products as line items', async () => {
+	/** A deal with three product lines, won; its quotation's lines once the workflow has run. */
+	async function wonDealWithProducts(title: string, executions: number) {
 		const [first, second] = sandbox.records('products');
-		const deal = await newDeal('Website relaunch', {
+		const deal = await newDeal(title, {
+			price: 9000,
 			products: [
 				{ productId: first.id, quantity: 3 },
 				{ productId: second.id, quantity: 1, price: 1234.5 },
 				{ name: 'Onboarding day', quantity: 2, price: 900 },
 			],
 		});
-		const won = await v2('PATCH', `/deals/${String(deal.id)}`, { status: 'WON' });
+		await v2('PATCH', `/deals/${String(deal.id)}`, { status: 'WON' });
 		wonDealIds.push(deal.id);
-		await wonDealExecutions(2);
-
+		await wonDealExecutions(executions);
 		const quotations = quotationsOf(deal.id);
 		expect(quotations).toHaveLength(1);
-		const [quotation] = quotations;
+		const lines = (quotations[0].quotationProducts as IDataObject[]).map(line);
+		return { deal, quotation: quotations[0], lines, products: [first, second] };
+	}
+
+	test('deal won: a won deal with products gets exactly one quotation from the template; Heffl answering the deal without its products (§11.3 lists none), one line for the deal', async () => {
+		const { deal, quotation, lines } = await wonDealWithProducts('Website relaunch', 2);
 		expect(quotation).toMatchObject({
 			clientId: deal.clientId,
 			templateId: target.quotationTemplateId,
@@ -278,20 +286,41 @@ describe('the trigger examples, active', () => {
 		});
 		for (const date of ['date', 'expiryDate', 'cf_delivery_date'])
 			expect({ date, value: quotation[date] }).toMatchObject({ value: expect.any(String) });
-		expect((quotation.quotationProducts as IDataObject[]).map(line)).toEqual([
-			{ name: first.name, quantity: 3, price: first.price, productId: first.id },
-			{ name: second.name, quantity: 1, price: 1234.5, productId: second.id },
-			{ name: 'Onboarding day', quantity: 2, price: 900, productId: null },
+		expect(lines).toEqual([
+			{ name: 'Website relaunch', quantity: 1, price: 9000, productId: null },
 		]);
-		expect((quotation.quotationProducts as IDataObject[]).map(line)).toEqual(
-			(won.products as IDataObject[]).map(line),
-		);
 	});
+
+	// Where a deal's answer gives its line items back is not documented (§11.3): the same
+	// workflow, in the same n8n, against the sandbox's switch (behaviours.ts dealLineItems).
+	test.each(['lineItems', 'products'] as const)(
+		"deal won: Heffl answering the deal with its line items as %s, the quotation gets the deal's products as line items",
+		async (key) => {
+			sandbox.setBehaviours({ dealLineItems: key });
+			try {
+				const executions = key === 'lineItems' ? 3 : 4;
+				const { deal, lines, products } = await wonDealWithProducts(
+					`Relaunch (${key})`,
+					executions,
+				);
+				const [first, second] = products;
+				expect(lines).toEqual([
+					{ name: first.name, quantity: 3, price: first.price, productId: first.id },
+					{ name: second.name, quantity: 1, price: 1234.5, productId: second.id },
+					{ name: 'Onboarding day', quantity: 2, price: 900, productId: null },
+				]);
+				const answered = await v2('GET', `/deals/${String(deal.id)}`);
+				expect(lines).toEqual((answered[key] as IDataObject[]).map(line));
+			} finally {
+				sandbox.setBehaviours({});
+			}
+		},
+	);
 
 	test('deal won: the won deal updated again gets no second quotation', async () => {
 		const deal = { id: wonDealIds[0] };
 		await v2('PATCH', `/deals/${String(deal.id)}`, { title: 'Website relaunch (signed)' });
-		const executions = await wonDealExecutions(3);
+		const executions = await wonDealExecutions(5);
 		const { outputs } = await session.outputs(String(executions[0].id));
 		expect(outputs['Won Deals Only']).toHaveLength(1);
 		expect(outputs['No Quotation Yet']).toEqual([]);
@@ -303,7 +332,7 @@ describe('the trigger examples, active', () => {
 		const [sales] = sandbox.records('pipelines');
 		const wonStage = (sales.stages as IDataObject[]).find((stage) => stage.type === 'WON')!;
 		await v2('PATCH', `/deals/${String(deal.id)}`, { stageId: wonStage.id });
-		await wonDealExecutions(4);
+		await wonDealExecutions(6);
 
 		const quotations = quotationsOf(deal.id);
 		expect(quotations).toHaveLength(1);
@@ -316,7 +345,7 @@ describe('the trigger examples, active', () => {
 				.records('quotations')
 				.filter((record) => !seededQuotations.has(record.id))
 				.map((record) => record.dealId),
-		).toEqual([wonDealIds[0], deal.id]);
+		).toEqual([...wonDealIds, deal.id]);
 	});
 });
 
