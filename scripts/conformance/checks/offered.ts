@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LEAD_STAGE_TYPES } from '../../../nodes/Heffl/resources/leadStage';
+import { LEAD_STAGE_TYPES } from '../../../nodes/shared/table/resources/leadStage';
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import { isObject, listing, pageOf, plural, refusal, resource, resourceFile } from '../reads';
 import type { Check } from '../types';
