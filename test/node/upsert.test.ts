@@ -1,7 +1,8 @@
 /**
  * Create or Update for leads (API v1, §10.1) and contacts (API v2, §11.1),
  * through n8n-core against the sandbox: the record is found by its exact e-mail,
- * checked on every returned record across all pages.
+ * checked on every record Heffl's search returns (v2 `search`, §7), whose "nothing" is
+ * believed once the search was seen finding a record by its e-mail (test/node/emailLookup.test.ts).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
@@ -19,7 +20,7 @@ const withEmail = (kind: 'leads' | 'contacts', email: string) =>
 		.filter((record) => String(record.email).toLowerCase() === email.toLowerCase());
 const writes = () => ctx.apiRequests().filter((request) => request.method !== 'GET');
 
-describe('Create or Update: leads (API v1, §10.1, every page read)', () => {
+describe('Create or Update: leads (API v1, §10.1, found through the v2 search, §7)', () => {
 	test('none has the e-mail: one lead is created with it', async () => {
 		const before = ctx.sandbox.records('leads').length;
 		const run = await upsert({
@@ -97,9 +98,9 @@ describe('Create or Update: leads (API v1, §10.1, every page read)', () => {
 		const listed = () =>
 			ctx
 				.apiRequests()
-				.filter((request) => request.method === 'GET' && request.path.startsWith('/api/v1/leads'))
-				.length;
-		const before = listed();
+				.filter((request) => request.method === 'GET' && /^\/api\/v[12]\/leads/.test(request.path))
+				.map((request) => request.path);
+		const before = listed().length;
 		await upsert(
 			{
 				resource: 'lead',
@@ -113,8 +114,12 @@ describe('Create or Update: leads (API v1, §10.1, every page read)', () => {
 				{ email: 'once@example.com', name: 'C' },
 			],
 		);
-		// One search (two pages of leads) for three items.
-		expect(listed() - before).toBe(2);
+		// One search for three items, and the probe that makes its "nothing" believable.
+		expect(listed().slice(before)).toEqual([
+			'/api/v2/leads?search=once%40example.com&pageSize=100',
+			'/api/v2/leads?pageSize=100',
+			expect.stringMatching(/^\/api\/v2\/leads\?search=[^&]+%40[^&]+&pageSize=100$/),
+		]);
 		expect(withEmail('leads', 'once@example.com')).toHaveLength(1);
 	});
 });
@@ -132,10 +137,13 @@ describe('Create or Update: contacts (API v2, §11.1)', () => {
 		});
 		expect(longer.error?.message).toBeUndefined();
 		expect(longer.json[0].id).not.toBe(contact.id);
-		// §7's search narrows the list; the e-mail is compared here on what comes back.
+		// §7's search narrows the list; the e-mail is compared here on what comes back, and its
+		// "nothing" is believed once a listed contact's e-mail was searched for and found.
 		const records = ctx.apiRequests().filter((request) => !request.path.includes('custom-fields'));
 		expect(records.map((request) => `${request.method} ${request.path}`)).toEqual([
 			`GET /api/v2/contacts?search=${encodeURIComponent(`x${String(contact.email)}`)}&pageSize=100`,
+			'GET /api/v2/contacts?pageSize=100',
+			expect.stringMatching(/^GET \/api\/v2\/contacts\?search=[^&]+%40[^&]+&pageSize=100$/),
 			'POST /api/v2/contacts',
 		]);
 		expect(ctx.sandbox.records('contacts').find((c) => c.id === contact.id)).toMatchObject({

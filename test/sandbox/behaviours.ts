@@ -75,6 +75,17 @@ export interface Behaviours {
 	 * (§11.4); `products`: under the request's name.
 	 */
 	dealLineItems?: DealLineItemsKey;
+	/**
+	 * v2 `search` on `GET /leads` does not look at the e-mail address (name, number and
+	 * mobile only): §7 says the searched fields "differ per endpoint" and lists none for
+	 * leads. Issue 35: a lookup by e-mail must not take this search's "nothing" for a fact.
+	 */
+	leadSearchIgnoresEmail?: boolean;
+	/**
+	 * The same for v2 `GET /contacts` (name, number and phone only): §7 shows
+	 * `search=jane%40example.com` as an example, without its answer.
+	 */
+	contactSearchIgnoresEmail?: boolean;
 }
 
 /** The keys a deal's answer may give its line items under (`dealLineItems`). */
@@ -105,6 +116,10 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'v2 reference lists (tags, pipelines, products, users, client stages, sources) refuse every query parameter but cursor and pageSize: the reference lists none (§11.7, §11.9–§11.11, §13)',
 	dealLineItems:
 		"'lineItems' or 'products': deal answers give their line items under that key; off, none: the deal response lists no line-item field (§11.3)",
+	leadSearchIgnoresEmail:
+		'v2 search on /leads ignores e-mail addresses: §7 lists no searched fields for leads',
+	contactSearchIgnoresEmail:
+		'v2 search on /contacts ignores e-mail addresses: §7 shows search=jane%40example.com without its answer',
 };
 
 /** The switches that take a value instead of true/false, with the values they take. */

@@ -1,43 +1,23 @@
 /**
- * Create or Update by e-mail: the records with exactly this e-mail are found (every page
- * read, Heffl's search only narrowing), one is updated, none creates one, several is an
- * error naming them. An e-mail upserted by one item is updated by the next.
+ * Create or Update by e-mail: the records with exactly this e-mail are found (the lookup of
+ * emailLookup.ts: Heffl's search where it is proven to find e-mails, else the whole list
+ * once per execution), one is updated, none creates one, several is an error naming them.
+ * An e-mail upserted by one item is updated by the next.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
-import { hefflPaginate, recordPath } from '../../shared/transport';
+import { recordPath } from '../../shared/transport';
 import { email as emailOf } from '../../shared/table/builders';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
 import { collectBody } from './body';
+import { findByEmail, rememberWritten } from './emailLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
 import type { ExecutionState } from './executionState';
 import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
-
-/**
- * The records whose e-mail is exactly `email` (ignoring case and surrounding spaces).
- * Every page is read; a search parameter, where Heffl documents one, only narrows
- * the list and is never trusted: each record is compared here.
- */
-async function recordsWithEmail(
-	context: IExecuteFunctions,
-	resource: ResourceSpec,
-	base: Omit<HefflListRequest, 'path'>,
-	email: string,
-): Promise<IDataObject[]> {
-	const wanted = email.trim().toLowerCase();
-	const records = await hefflPaginate.call(context, {
-		...base,
-		path: resource.path,
-		qs: resource.searchable ? { search: email.trim() } : {},
-	});
-	return records.filter(
-		(record) => typeof record.email === 'string' && record.email.trim().toLowerCase() === wanted,
-	);
-}
 
 export async function upsert(
 	context: IExecuteFunctions,
@@ -65,7 +45,7 @@ export async function upsert(
 	const remembered = `${resource.value}:${email.toLowerCase()}`;
 	let id = state.upserted.get(remembered);
 	if (id === undefined) {
-		const found = await recordsWithEmail(context, resource, base, email);
+		const { records: found } = await findByEmail(context, resource, base, email, state);
 		if (found.length > 1) {
 			throw new NodeOperationError(
 				node,
@@ -115,5 +95,6 @@ export async function upsert(
 					body,
 				);
 	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
+	rememberWritten(state, resource, email, record);
 	return record;
 }

@@ -167,6 +167,13 @@ export interface ResourceSpec {
 	title?: (record: IDataObject) => string;
 	/** The list endpoint documents `search` (the locator sends it; it is checked here anyway). */
 	searchable?: boolean;
+	/**
+	 * A documented `search` over this resource's records (§7), perhaps in another API than
+	 * its own list: the e-mail lookup narrows by it (nodes/Heffl/execute/emailLookup.ts) and
+	 * never takes its "nothing" on trust. `oldestFirst`: its answers are put in the order of
+	 * the resource's own list (v1 lists oldest first; v2 answers newest first, §7).
+	 */
+	emailSearch?: { api: ApiVersion; path: string; oldestFirst?: boolean };
 }
 
 /** "leads", "companies". */

@@ -37,7 +37,13 @@ export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams)
 	let records = space.all(spec.kind).filter(spec.where ?? (() => true));
 	if (spec.search) {
 		const term = query.get('search')?.trim().toLowerCase();
-		const texts = spec.search;
+		// behaviours.ts: a search that does not look at the e-mail address (leads, contacts).
+		const blind =
+			(spec.kind === 'leads' && behaviours.leadSearchIgnoresEmail) ||
+			(spec.kind === 'contacts' && behaviours.contactSearchIgnoresEmail);
+		const texts = blind
+			? (record: JsonObject) => spec.search?.({ ...record, email: null }) ?? []
+			: spec.search;
 		if (term)
 			records = records.filter((record) =>
 				texts(record).some((text) => text != null && String(text).toLowerCase().includes(term)),

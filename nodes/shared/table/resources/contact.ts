@@ -29,6 +29,7 @@ export const contact: ResourceSpec = {
 	idPrefix: 'clt_',
 	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,
+	emailSearch: { api: 'v2', path: '/contacts' },
 	tagType: 'contacts',
 	customFields: { entity: 'contacts' },
 	extraFields: true,
