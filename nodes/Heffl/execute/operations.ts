@@ -5,6 +5,7 @@ import { readLimit, readMaxRetries } from './parameters';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { getMany, simplified } from './getMany';
+import { getManyByEmail } from './getManyByEmail';
 import { recordId } from '../../shared/records/recordIds';
 import type { ExecutionState } from './executionState';
 import type { OperationResult, OwnOperation, RequestBase } from '../operations/ownOperation';
@@ -84,7 +85,9 @@ async function runGeneric(
 		case 'getAll': {
 			const limit = readLimit(this, itemIndex);
 			const simplify = simplified(this, resource, itemIndex);
-			const records = await getMany(this, resource, base, itemIndex, limit);
+			const records =
+				(await getManyByEmail(this, resource, base, itemIndex, limit, state)) ??
+				(await getMany(this, resource, base, itemIndex, limit));
 			return records.map(simplify);
 		}
 	}

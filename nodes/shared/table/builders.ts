@@ -346,6 +346,19 @@ export const search = (records: string, keys: string[]): FilterSpec => ({
 	matches: containsText(...keys),
 });
 
+/**
+ * Get Many's Email: only records with exactly this address (ignoring case and surrounding
+ * spaces), found as Create or Update finds them (execute/emailLookup.ts), checked on each.
+ */
+export const emailFilter = (records: string): FilterSpec => ({
+	...email(
+		`Only ${records} with exactly this e-mail address, ignoring case. Found as Create or Update finds them.`,
+	),
+	filter: 'local',
+	matches: (record: IDataObject, value: unknown) =>
+		'email' in record ? lower(record.email).trim() === lower(value).trim() : undefined,
+});
+
 /** A filter checked here on each returned record (Heffl documents no v1 list filter, §7). */
 export const localFilter = (field: FieldSpec, key = field.key ?? field.name): FilterSpec => ({
 	...field,

@@ -2,6 +2,7 @@ import {
 	billingAddress,
 	condition,
 	email,
+	emailFilter,
 	link,
 	phone,
 	serverSearch,
@@ -62,7 +63,7 @@ export const contact: ResourceSpec = {
 		link('source', 'sourceId', 'Source ID', 'CRM source of the contact', 'src_'),
 		billingAddress('contact'),
 	],
-	filters: [serverSearch('contacts')],
+	filters: [serverSearch('contacts'), emailFilter('contacts')],
 	listing: {
 		orderBy: ['createdAt', 'name'],
 		conditions: [...CONTACT_AND_COMPANY_CONDITIONS, condition('companyId', 'Company ID')],

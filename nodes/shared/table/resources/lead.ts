@@ -4,6 +4,7 @@ import {
 	CRUD,
 	dropdown,
 	email,
+	emailFilter,
 	localFilter,
 	lower,
 	number,
@@ -82,6 +83,7 @@ export const lead: ResourceSpec = {
 	],
 	filters: [
 		search('leads', ['name', 'email', 'mobile', 'title']),
+		emailFilter('leads'),
 		namedFilter('stage', 'Stage', 'getLeadStages', '/leads/stages', 'in this stage'),
 		namedFilter('source', 'Source', 'getLeadSources', '/leads/sources', 'from this source'),
 		localFilter({
