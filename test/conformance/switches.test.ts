@@ -58,6 +58,16 @@ const EXPECTED: Record<
 		fails: false,
 		value: 'lineItems',
 	},
+	leadSearchIgnoresEmail: {
+		check: 'leads.search-email',
+		says: /search=<its e-mail> did not return ld_/,
+		fails: false,
+	},
+	contactSearchIgnoresEmail: {
+		check: 'contacts.search-email',
+		says: /search=<its e-mail> did not return clt_/,
+		fails: false,
+	},
 };
 
 describe('each switched behaviour is named, and nothing else', () => {

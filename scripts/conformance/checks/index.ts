@@ -7,6 +7,7 @@
 import type { Check } from '../types';
 import { LATE_WRITE_CHECKS, WEBHOOK_CHECKS } from './answers';
 import { LIST_CHECKS, LIST_WRITE_CHECKS } from './lists';
+import { LOOKUP_CHECKS } from './lookups';
 import { LATE_RECORD_CHECKS, RECORD_CHECKS } from './records';
 import { REFERENCE_CHECKS } from './reference';
 import { LATE_TRANSPORT_CHECKS, TRANSPORT_CHECKS } from './transport';
@@ -17,6 +18,7 @@ import { LINKED_DELETE_CHECKS, V2_WRITE_CHECKS } from './writesV2';
 export const CHECKS: readonly Check[] = [
 	...LIST_CHECKS,
 	...RECORD_CHECKS,
+	...LOOKUP_CHECKS,
 	...REFERENCE_CHECKS,
 	...OFFERED_CHECKS,
 	...TRANSPORT_CHECKS,

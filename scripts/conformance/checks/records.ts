@@ -1,6 +1,6 @@
 /**
  * What records look like and where they are read: ID prefixes (§8), createdAt precision,
- * v2 lead rows, lead stages by name, contact search by e-mail, one record in two views
+ * v2 lead rows, lead stages by name, one record in two views
  * (§15), reference-data paths, tags (contract, §11.9), templates (§11.13), v1 custom fields.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -178,30 +178,6 @@ const stageNames: Check = {
 	},
 };
 
-const searchEmail: Check = {
-	id: 'contacts.search-email',
-	title: 'v2 /contacts?search=<e-mail> finds the contact (Create or Update narrows by it)',
-	depends: ['nodes/Heffl/execute/upsert.ts', resourceFile('contact')],
-	sandbox: 'test/sandbox/v2/crm/contacts.ts',
-	async run(kit) {
-		const contacts = recordsOf('v2', await newestFirst(kit, { api: 'v2', path: '/contacts' }));
-		const contact = contacts.find(
-			(record) => typeof record.email === 'string' && record.email.includes('@'),
-		);
-		if (!contact) return notChecked('none of the newest contacts has an e-mail address');
-		const reply = await kit.probe.get('v2', '/contacts', {
-			search: String(contact.email),
-			pageSize: 10,
-		});
-		if (!reply.ok) return differs(`search refused: ${refusal(reply)}`);
-		return recordsOf('v2', reply).some((record) => record.id === contact.id)
-			? holds(`search=<its e-mail> found ${String(contact.id)}`)
-			: differs(
-					`search=<its e-mail> did not return ${String(contact.id)}: Create or Update would not find it`,
-				);
-	},
-};
-
 const twoViews: Check = {
 	id: 'clients.reads-companies',
 	title:
@@ -325,7 +301,6 @@ export const RECORD_CHECKS: Check[] = [
 	idPrefixes,
 	leadRows,
 	stageNames,
-	searchEmail,
 	twoViews,
 	companyGet,
 	productGet,
