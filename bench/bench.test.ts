@@ -7,15 +7,19 @@
  * the runs inside a real n8n (bench/inRealN8n.ts); `BENCH_REAL_N8N_BULK=0` keeps only their
  * acknowledgement and replay part; `BENCH_QUEUE=0` skips the runs in n8n's queue mode
  * (bench/inQueueMode.ts: installs Redis and Postgres from Debian's packages when missing).
+ * `BENCH_ONLY=lookups` runs only the e-mail lookup's rows (bench/lookups.ts, in the harness
+ * and in real n8n) and puts them into bench/results.md beside the rows of the last full run.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { format, resolveConfig } from 'prettier';
 import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
+import { lookupBenchmarks } from './lookups';
+import { lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import type { HefflCredentials } from '../test/harness/n8n';
@@ -204,7 +208,60 @@ async function acknowledgement() {
 /** The machine's load over the last 5 minutes: other work on it slows the latency rows. */
 const load = () => loadavg()[1].toFixed(1);
 
+/** The e-mail lookup's rows, harness then real n8n (issue 35). */
+async function lookups() {
+	await lookupBenchmarks(row);
+	if (process.env.BENCH_REAL_N8N === '0')
+		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
+	else
+		await lookupsInRealN8n(row).catch((error: Error) =>
+			row(
+				'e-mail lookups inside real n8n',
+				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+			),
+		);
+}
+
+/** A run of some rows only: they replace their rows of bench/results.md (new ones are added). */
+async function partial(which: string) {
+	const started = Date.now();
+	const loadBefore = load();
+	await lookups();
+	const file = 'bench/results.md';
+	const kept = readFileSync(file, 'utf8');
+	const lines = kept.split('\n');
+	const table = lines.filter((line) => /^\|/.test(line)).slice(2);
+	const parsed = table.map((line) => {
+		const match = /^\|\s*(.*?)\s*\|\s*(.*?)\s*\|$/.exec(line);
+		return [match?.[1] ?? '', match?.[2] ?? ''] as [string, string];
+	});
+	const names = new Set(rows.map(([name]) => name));
+	const merged = [...parsed.filter(([name]) => !names.has(name)), ...rows];
+	const intro = lines
+		.filter((line) => !/^\|/.test(line) && line.trim() && !line.startsWith('#'))
+		.join(' ')
+		.replace(/ The rows of `BENCH_ONLY=[^`]*`.*$/, '');
+	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}, 5-minute load average ${loadBefore} at the start, ${load()} at the end), Node ${process.version}`;
+	const note = `The rows of \`BENCH_ONLY=${which} npm run bench\` (${rows
+		.map(([name]) => name.split(',')[0])
+		.filter((name, index, all) => all.indexOf(name) === index)
+		.join(
+			'; ',
+		)}) are from its run of ${new Date().toISOString()} on ${machine}, in ${seconds(Date.now() - started)}.`;
+	const markdown = await format(
+		`# Benchmark results\n\n${intro} ${note}\n\n| measurement | result |\n|---|---|\n${merged.map(([name, value]) => `| ${name} | ${value} |`).join('\n')}\n`,
+		{ ...(await resolveConfig(file)), filepath: file },
+	);
+	writeFileSync(file, markdown);
+}
+
 async function main() {
+	if (process.env.BENCH_ONLY) {
+		if (process.env.BENCH_ONLY !== 'lookups')
+			throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' can run alone`);
+		await partial(process.env.BENCH_ONLY);
+		return;
+	}
 	const started = Date.now();
 	const loadBefore = load();
 	signatures();
@@ -214,6 +271,7 @@ async function main() {
 	await bulkCreate(120, 6_000);
 	await bulkCreate(300, 6_000);
 	if (process.env.BENCH_FULL_WINDOW !== '0') await bulkCreate(120, 60_000);
+	await lookups();
 	if (process.env.BENCH_REAL_N8N === '0') {
 		row(
 			'inside real n8n (HTTP Request node beside the Heffl node; trigger acknowledgement)',

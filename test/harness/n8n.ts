@@ -86,6 +86,24 @@ const NODE_TYPES: Record<string, INodeType> = {
 	'test.items': items,
 };
 
+/**
+ * Runs `run` with `node` standing in for the node type `type`: the bench's baseline, the
+ * Heffl node as it was before a change, measured in the same run as today's.
+ */
+export async function withNodeType<T>(
+	type: string,
+	node: INodeType,
+	run: () => Promise<T>,
+): Promise<T> {
+	const kept = NODE_TYPES[type];
+	NODE_TYPES[type] = node;
+	try {
+		return await run();
+	} finally {
+		NODE_TYPES[type] = kept;
+	}
+}
+
 export const nodeTypes: INodeTypes = {
 	getByName: (type) => NODE_TYPES[type],
 	getByNameAndVersion: (type) => NODE_TYPES[type],

@@ -122,6 +122,19 @@ describe('Create or Update by e-mail in a constant number of requests', () => {
 		);
 	});
 
+	test('v2 searches and v1 writes pace on one budget (§5: v2 shares v1’s limit per key): no 429', async () => {
+		ctx.sandbox.setRateLimit({ limit: 10, windowMs: 1_000 });
+		try {
+			const items = batch('leads', 10, 'leads-paced');
+			const { requests } = await upsertAll('leads', items);
+			expect(requests).toHaveLength(2 * items.length);
+			expect(requests.filter((request) => request.status === 429)).toEqual([]);
+			expectOneEach('leads', items);
+		} finally {
+			ctx.sandbox.setRateLimit(false);
+		}
+	});
+
 	test('an archived lead is found by the search and updated, not created again', async () => {
 		const archived = ctx.sandbox.records('leads').find((lead) => lead.archived === true);
 		const items = [{ email: String(archived?.email), name: 'Archived, updated' }];

@@ -186,7 +186,8 @@ async function send(
 ): Promise<IDataObject> {
 	const node = this.getNode();
 	const baseURL = credentials[API_VERSIONS[request.api].baseUrlField];
-	const budget = budgetId(credentials.apiKey, baseURL);
+	// §5: v1 and v2 share the key's 60 requests a minute, so both APIs of one origin pace together.
+	const budget = budgetId(credentials.apiKey, originOf(baseURL));
 	const maxRetries = retriesOf(request.maxRetries);
 	const cancel = cancelSignalOf(this);
 	const options: IHttpRequestOptions = {
@@ -270,5 +271,14 @@ async function send(
 			continue;
 		}
 		throw apiError(node, request, answer);
+	}
+}
+
+/** The origin of a base URL (v1 and v2 share Heffl's); the URL itself where it does not parse. */
+function originOf(baseURL: string): string {
+	try {
+		return new URL(baseURL).origin;
+	} catch {
+		return baseURL;
 	}
 }

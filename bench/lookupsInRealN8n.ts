@@ -1,0 +1,216 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
+/**
+ * The e-mail lookup's rows (bench/lookups.ts) inside a real n8n 2.x server with the packed
+ * package: Create or Update of 100 leads or contacts (50 existing, 50 new) into 1,000 and
+ * 10,000, the sandbox whose search ignores e-mail, and the MCP example's *Find Leads by
+ * Email* tool's parameters in a Heffl node. One n8n serves every run; each run gets a fresh
+ * sandbox, seeded as the harness rows are, on the same port with the same key.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	ensureN8n,
+	freePort,
+	importIntoN8n,
+	linearWorkflow,
+	login,
+	packPackage,
+	prepareUserFolder,
+	startN8n,
+	// @ts-expect-error -- plain ESM script shared with `npm start` and the end-to-end tests
+} from '../scripts/real-n8n.mjs';
+import type { Behaviours, StartedSandbox } from '../test/sandbox';
+import { startSandbox } from '../test/sandbox';
+import type { Kind } from './lookups';
+import {
+	apiRequests,
+	batchOf,
+	costOf,
+	duplicatesOf,
+	EXISTING,
+	findLeadsParameters,
+	LIMIT,
+	seconds,
+	seedOf,
+	thousands,
+	windowOptimalMs,
+} from './lookups';
+
+type Row = (name: string, value: string) => void;
+type Workflow = ReturnType<typeof linearWorkflow>;
+type Session = Awaited<ReturnType<typeof login>>;
+
+const API_KEY = `hk_test_${randomBytes(16).toString('hex')}`;
+const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
+
+/** Webhook (the items in its body) → Code (one item each) → the Heffl node. */
+function workflowOf(id: string, node: IDataObject): Workflow {
+	return linearWorkflow(id, `bench ${id}`, [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			parameters: {
+				httpMethod: 'POST',
+				path: `bench-${id.toLowerCase()}`,
+				responseMode: 'lastNode',
+				responseData: 'allEntries',
+				options: {},
+			},
+		},
+		{
+			name: 'Items',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			parameters: { jsCode: 'return $input.first().json.body.items.map((json) => ({ json }));' },
+		},
+		{
+			name: 'Heffl',
+			type: 'n8n-nodes-heffl.heffl',
+			credentials: heffl,
+			onError: 'continueRegularOutput',
+			...node,
+		},
+	]);
+}
+
+const upsertWorkflow = (kind: Kind) =>
+	workflowOf(`lookup${kind}`, {
+		parameters: {
+			resource: kind === 'leads' ? 'lead' : 'contact',
+			operation: 'upsert',
+			email: '={{ $json.email }}',
+			[kind === 'leads' ? 'name' : 'firstName']: '={{ $json.name }}',
+		},
+	});
+
+/** Posts the items to the workflow's webhook; waits for the run's answer. */
+async function run(session: Session, n8nUrl: string, workflow: Workflow, items: IDataObject[]) {
+	await session.activate(workflow.id);
+	const path = String(workflow.nodes[0].parameters.path);
+	const post = async () =>
+		await fetch(`${n8nUrl}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ items }),
+		});
+	const started = Date.now();
+	let answer = await post();
+	// n8n registers a workflow's webhooks a moment after the activation call answers.
+	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
+		await new Promise((done) => setTimeout(done, 200));
+		answer = await post();
+	}
+	const body = (await answer.json().catch(() => [])) as IDataObject[];
+	const wallMs = Date.now() - started;
+	await session.deactivate(workflow.id);
+	const output = Array.isArray(body) ? body : [];
+	return { wallMs, failed: output.filter((item) => item.error).length, output };
+}
+
+export async function lookupsInRealN8n(row: Row): Promise<void> {
+	ensureN8n();
+	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-lookups-')), packPackage());
+	const port = await freePort();
+	const findLeads = workflowOf('lookupFind', {
+		parameters: findLeadsParameters(
+			readFileSync('examples/heffl-mcp-server.json', 'utf8'),
+			'={{ $json.email }}',
+		),
+	});
+	const workflows = { leads: upsertWorkflow('leads'), contacts: upsertWorkflow('contacts') };
+	importIntoN8n(folder, {
+		credentials: [
+			{
+				...heffl.hefflApi,
+				type: 'hefflApi',
+				data: {
+					apiKey: API_KEY,
+					v1BaseUrl: `http://127.0.0.1:${port}/api/v1`,
+					v2BaseUrl: `http://127.0.0.1:${port}/api/v2`,
+				},
+			},
+		],
+		workflows: [workflows.leads, workflows.contacts, findLeads],
+	});
+	const n8n = await startN8n(folder, await freePort(), {
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	});
+	const sandboxOf = async (
+		kind: Kind,
+		count: number,
+		rateLimit: { limit: number; windowMs: number } | false = false,
+		behaviours: Behaviours = {},
+	): Promise<StartedSandbox> =>
+		await startSandbox({ port, apiKey: API_KEY, seed: seedOf(kind, count), rateLimit, behaviours });
+	try {
+		const session = await login(n8n.url);
+		const items = 2 * EXISTING;
+		const upsert = async (
+			kind: Kind,
+			count: number,
+			rateLimit: { limit: number; windowMs: number } | false = false,
+			behaviours: Behaviours = {},
+		) => {
+			const sandbox = await sandboxOf(kind, count, rateLimit, behaviours);
+			try {
+				const batch = batchOf(sandbox, kind);
+				sandbox.clearRequests();
+				const result = await run(session, n8n.url, workflows[kind], batch);
+				return {
+					requests: apiRequests(sandbox),
+					wallMs: result.wallMs,
+					duplicates: duplicatesOf(sandbox, kind, batch),
+					failed: result.failed,
+				};
+			} finally {
+				await sandbox.close();
+			}
+		};
+		for (const kind of ['leads', 'contacts'] as const) {
+			for (const count of [1_000, 10_000]) {
+				const free = await upsert(kind, count);
+				const perRequestMs = free.wallMs / free.requests;
+				const paced = await upsert(kind, count, { limit: LIMIT, windowMs: 6_000 });
+				const optimal = windowOptimalMs(paced.requests, perRequestMs, 6_000);
+				row(
+					`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into ${thousands(count)} ${kind}, real n8n`,
+					`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates)`,
+				);
+			}
+		}
+		for (const [kind, behaviour] of [
+			['leads', 'leadSearchIgnoresEmail'],
+			['contacts', 'contactSearchIgnoresEmail'],
+		] as const) {
+			const measured = await upsert(kind, 10_000, false, { [behaviour]: true });
+			row(
+				`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into 10,000 ${kind}, search ignoring e-mail (${behaviour}), real n8n`,
+				costOf(measured, items, measured.wallMs / measured.requests),
+			);
+		}
+		const sandbox = await sandboxOf('leads', 10_000);
+		try {
+			const lead = sandbox.records('leads')[7_000];
+			const call = async (email: string) => {
+				sandbox.clearRequests();
+				const result = await run(session, n8n.url, findLeads, [{ email }]);
+				return { requests: apiRequests(sandbox), found: result.output.length };
+			};
+			const hit = await call(String(lead.email));
+			const miss = await call('nobody@lookup.example');
+			row(
+				'Find Leads by Email (MCP example tool, in a Heffl node), 10,000 leads, real n8n: requests per call',
+				`found ${hit.requests} (${hit.found} lead), not found ${miss.requests} (${miss.found} items out)`,
+			);
+		} finally {
+			await sandbox.close();
+		}
+	} finally {
+		await n8n.stop();
+	}
+}
