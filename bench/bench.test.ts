@@ -8,7 +8,8 @@
  * acknowledgement and replay part; `BENCH_QUEUE=0` skips the runs in n8n's queue mode
  * (bench/inQueueMode.ts: installs Redis and Postgres from Debian's packages when missing).
  * `BENCH_ONLY=lookups` runs only the e-mail lookup's rows (bench/lookups.ts, in the harness
- * and in real n8n) and puts them into bench/results.md beside the rows of the last full run.
+ * and in real n8n; `BENCH_ONLY=leadLists` only its Lead → Get Many row) and puts them into
+ * bench/results.md beside the rows of the last full run.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
-import { lookupBenchmarks } from './lookups';
+import { leadListCosts, lookupBenchmarks } from './lookups';
 import { lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
@@ -210,6 +211,8 @@ const load = () => loadavg()[1].toFixed(1);
 
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
+	await leadListCosts(row);
+	if (process.env.BENCH_ONLY === 'leadLists') return;
 	await lookupBenchmarks(row);
 	if (process.env.BENCH_REAL_N8N === '0')
 		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
@@ -237,19 +240,19 @@ async function partial(which: string) {
 	});
 	const names = new Set(rows.map(([name]) => name));
 	const merged = [...parsed.filter(([name]) => !names.has(name)), ...rows];
-	const intro = lines
-		.filter((line) => !/^\|/.test(line) && line.trim() && !line.startsWith('#'))
-		.join(' ')
-		.replace(/ The rows of `BENCH_ONLY=[^`]*`.*$/, '');
+	// Paragraphs of the page other than its title, its table and this command's earlier note.
+	const own = `The rows of \`BENCH_ONLY=${which} npm run bench\``;
+	const paragraphs = kept
+		.split(/\n\s*\n/)
+		.map((paragraph) => paragraph.trim())
+		.filter((paragraph) => paragraph && !/^[#|]/.test(paragraph) && !paragraph.startsWith(own));
 	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}, 5-minute load average ${loadBefore} at the start, ${load()} at the end), Node ${process.version}`;
-	const note = `The rows of \`BENCH_ONLY=${which} npm run bench\` (${rows
-		.map(([name]) => name.split(',')[0])
-		.filter((name, index, all) => all.indexOf(name) === index)
-		.join(
-			'; ',
-		)}) are from its run of ${new Date().toISOString()} on ${machine}, in ${seconds(Date.now() - started)}.`;
+	const measured = [...new Set(rows.map(([name]) => name.split(/ \(|:/)[0]))].join('; ');
+	paragraphs.push(
+		`${own} (${measured}) are from its run of ${new Date().toISOString()} on ${machine}, in ${seconds(Date.now() - started)}.`,
+	);
 	const markdown = await format(
-		`# Benchmark results\n\n${intro} ${note}\n\n| measurement | result |\n|---|---|\n${merged.map(([name, value]) => `| ${name} | ${value} |`).join('\n')}\n`,
+		`# Benchmark results\n\n${paragraphs.join('\n\n')}\n\n| measurement | result |\n|---|---|\n${merged.map(([name, value]) => `| ${name} | ${value} |`).join('\n')}\n`,
 		{ ...(await resolveConfig(file)), filepath: file },
 	);
 	writeFileSync(file, markdown);
@@ -257,8 +260,10 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (process.env.BENCH_ONLY !== 'lookups')
-			throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' can run alone`);
+		if (!['lookups', 'leadLists'].includes(process.env.BENCH_ONLY))
+			throw new Error(
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first row, 'leadLists') can run alone`,
+			);
 		await partial(process.env.BENCH_ONLY);
 		return;
 	}

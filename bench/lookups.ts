@@ -185,6 +185,43 @@ async function findLeads(row: Row, baseline: INodeType) {
 	}
 }
 
+/**
+ * Lead → Get Many with Search or Filters at 10,000 leads: what each costs. Only the Email
+ * filter is narrowed on the server: v1 documents no lead filter (§10.1, §18), and what v2's
+ * lead search matches and which lead filter fields v2 takes are not documented (§7), so a
+ * narrowed answer could not be trusted to hold every match (docs/assumptions.md).
+ */
+export async function leadListCosts(row: Row) {
+	const sandbox = await startSandbox({ rateLimit: false, seed: seedOf('leads', 10_000) });
+	try {
+		const lead = sandbox.records('leads')[7_000];
+		const cases: Array<[string, IDataObject, IDataObject]> = [
+			[
+				'Search "Head of Sales" (a job title), Limit 50',
+				{ limit: 50 },
+				{ search: 'Head of Sales' },
+			],
+			["Search one lead's e-mail address, Limit 5", { limit: 5 }, { search: String(lead.email) }],
+			['Email filter, that address, Limit 5', { limit: 5 }, { email: String(lead.email) }],
+			['Stage (its name), Limit 50', { limit: 50 }, { stage: String(lead.stage) }],
+			['Stage (its name), Return All', { returnAll: true }, { stage: String(lead.stage) }],
+			['Source (its name), Return All', { returnAll: true }, { source: String(lead.source) }],
+		];
+		const costs: string[] = [];
+		for (const [label, paging, filters] of cases) {
+			sandbox.clearRequests();
+			const result = await runHeffl(
+				{ resource: 'lead', operation: 'getAll', ...paging, filters },
+				credentialsOf(sandbox),
+			);
+			costs.push(`${label}: ${apiRequests(sandbox)} requests (${result.json.length} leads)`);
+		}
+		row('Lead → Get Many at 10,000 leads (harness): requests by filter', costs.join('; '));
+	} finally {
+		await sandbox.close();
+	}
+}
+
 /** Requests, the floor's multiple and the time at 60 a minute of one measured case. */
 export const costOf = (measured: Measured, items: number, perRequestMs: number) =>
 	`${thousands(measured.requests)} requests = ${(measured.requests / (2 * items)).toFixed(2)} × (2 × items), window-optimal at 60 a minute ${seconds(windowOptimalMs(measured.requests, perRequestMs, 60_000))}, ${measured.duplicates} duplicates, ${measured.failed} failed`;
