@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- benchmark tooling, not shipped */
 /**
  * Issue 35, finding records by e-mail: Create or Update of 100 records (50 existing, 50 new,
  * interleaved) into workspaces of 1,000 and 10,000 leads or contacts, and *Find Leads by
@@ -10,8 +10,9 @@
  * from the count (the baseline's hours are not run at the limit). Real n8n: bench/lookupsInRealN8n.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import type { HefflCredentials } from '../test/harness/n8n';
@@ -81,11 +82,16 @@ const credentialsOf = (sandbox: StartedSandbox): HefflCredentials => ({
 	v2BaseUrl: sandbox.urls.v2,
 });
 
-/** The Heffl node of BASELINE_COMMIT, extracted once into bench/.tmp (git-ignored). */
-async function baselineNode(): Promise<INodeType> {
-	const folder = resolve(`bench/.tmp/baseline-${BASELINE_COMMIT}`);
+/**
+ * The Heffl node of BASELINE_COMMIT, extracted once into the system's temporary folder
+ * (outside the project, so no lint or test reads it), this project's node_modules linked in.
+ */
+export async function baselineNode(): Promise<INodeType> {
+	const folder = join(tmpdir(), `heffl-baseline-${BASELINE_COMMIT}`);
 	if (!existsSync(`${folder}/nodes/Heffl/Heffl.node.ts`)) {
+		rmSync(folder, { recursive: true, force: true });
 		mkdirSync(folder, { recursive: true });
+		symlinkSync(resolve('node_modules'), join(folder, 'node_modules'));
 		execFileSync('sh', [
 			'-c',
 			`git archive ${BASELINE_COMMIT} nodes credentials | tar -x -C "${folder}"`,

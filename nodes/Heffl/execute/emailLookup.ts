@@ -79,18 +79,13 @@ async function searched(
 	base: Base,
 	term: string,
 ): Promise<IDataObject[] | undefined> {
-	try {
-		return await hefflPaginate.call(context, {
-			...base,
-			api: search.api,
-			path: search.path,
-			qs: { search: term },
+	return await hefflPaginate
+		.call(context, { ...base, api: search.api, path: search.path, qs: { search: term } })
+		.catch((error: NodeApiError) => {
+			const status = Number(error.httpCode);
+			if (status >= 400 && status < 500 && status !== 429) return undefined;
+			throw error;
 		});
-	} catch (error) {
-		const status = Number((error as NodeApiError).httpCode);
-		if (status >= 400 && status < 500 && status !== 429) return undefined;
-		throw error;
-	}
 }
 
 /**
