@@ -8,7 +8,8 @@
  * acknowledgement and replay part; `BENCH_QUEUE=0` skips the runs in n8n's queue mode
  * (bench/inQueueMode.ts: installs Redis and Postgres from Debian's packages when missing).
  * `BENCH_ONLY=lookups` runs only the e-mail lookup's rows (bench/lookups.ts, in the harness
- * and in real n8n; `BENCH_ONLY=leadLists` only its Lead → Get Many row) and puts them into
+ * and in real n8n; `BENCH_ONLY=lookupExtras` only its first rows: Lead → Get Many by filter, the
+ * node before issue 35 under the sandbox's search switches) and puts them into
  * bench/results.md beside the rows of the last full run.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +20,7 @@ import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
-import { leadListCosts, lookupBenchmarks } from './lookups';
+import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
 import { lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
@@ -212,7 +213,8 @@ const load = () => loadavg()[1].toFixed(1);
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
 	await leadListCosts(row);
-	if (process.env.BENCH_ONLY === 'leadLists') return;
+	await baselineUnderSwitches(row);
+	if (process.env.BENCH_ONLY === 'lookupExtras') return;
 	await lookupBenchmarks(row);
 	if (process.env.BENCH_REAL_N8N === '0')
 		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
@@ -260,9 +262,9 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (!['lookups', 'leadLists'].includes(process.env.BENCH_ONLY))
+		if (!['lookups', 'lookupExtras'].includes(process.env.BENCH_ONLY))
 			throw new Error(
-				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first row, 'leadLists') can run alone`,
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras') can run alone`,
 			);
 		await partial(process.env.BENCH_ONLY);
 		return;

@@ -228,6 +228,21 @@ export async function leadListCosts(row: Row) {
 	}
 }
 
+/** The node before issue 35 against the sandboxes whose search ignores e-mail: what it created twice. */
+export async function baselineUnderSwitches(row: Row) {
+	const baseline = await baselineNode();
+	for (const [kind, behaviour] of [
+		['leads', 'leadSearchIgnoresEmail'],
+		['contacts', 'contactSearchIgnoresEmail'],
+	] as const) {
+		const measured = await upsertCase(kind, 1_000, { behaviours: { [behaviour]: true } }, baseline);
+		row(
+			`Create or Update of ${2 * EXISTING} ${kind} (${EXISTING} existing, ${EXISTING} new) into 1,000 ${kind}, search ignoring e-mail (${behaviour}), harness, the node before issue 35`,
+			costOf(measured, 2 * EXISTING, measured.wallMs / measured.requests),
+		);
+	}
+}
+
 /** Requests, the floor's multiple and the time at 60 a minute of one measured case. */
 export const costOf = (measured: Measured, items: number, perRequestMs: number) =>
 	`${thousands(measured.requests)} requests = ${(measured.requests / (2 * items)).toFixed(2)} × (2 × items), window-optimal at 60 a minute ${seconds(windowOptimalMs(measured.requests, perRequestMs, 60_000))}, ${measured.duplicates} duplicates, ${measured.failed} failed`;
