@@ -21,7 +21,7 @@ import { Webhook } from 'standardwebhooks';
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
-import { lookupsInRealN8n } from './lookupsInRealN8n';
+import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import type { HefflCredentials } from '../test/harness/n8n';
@@ -214,17 +214,25 @@ const load = () => loadavg()[1].toFixed(1);
 async function lookups() {
 	await leadListCosts(row);
 	await baselineUnderSwitches(row);
-	if (process.env.BENCH_ONLY === 'lookupExtras') return;
-	await lookupBenchmarks(row);
+	const onlyExtras = process.env.BENCH_ONLY === 'lookupExtras';
+	if (!onlyExtras) await lookupBenchmarks(row);
 	if (process.env.BENCH_REAL_N8N === '0')
 		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
-	else
-		await lookupsInRealN8n(row).catch((error: Error) =>
+	else {
+		await findLeadsThroughMcp(row).catch((error: Error) =>
 			row(
-				'e-mail lookups inside real n8n',
+				'Find Leads by Email through the MCP example',
 				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
 			),
 		);
+		if (!onlyExtras)
+			await lookupsInRealN8n(row).catch((error: Error) =>
+				row(
+					'e-mail lookups inside real n8n',
+					`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+				),
+			);
+	}
 }
 
 /** A run of some rows only: they replace their rows of bench/results.md (new ones are added). */

@@ -201,7 +201,7 @@ export async function leadListCosts(row: Row) {
 	const sandbox = await startSandbox({ rateLimit: false, seed: seedOf('leads', 10_000) });
 	try {
 		const lead = sandbox.records('leads')[7_000];
-		const cases: Array<[string, IDataObject, IDataObject]> = [
+		const cases: Array<[string, INodeParameters, INodeParameters]> = [
 			[
 				'Search "Head of Sales" (a job title), Limit 50',
 				{ limit: 50 },

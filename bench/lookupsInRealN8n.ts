@@ -23,6 +23,7 @@ import {
 	startN8n,
 	// @ts-expect-error -- plain ESM script shared with `npm start` and the end-to-end tests
 } from '../scripts/real-n8n.mjs';
+import { callTool, connect, startMcpStack } from '../test/e2e/mcpServer';
 import type { Behaviours, StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
 import type { Kind } from './lookups';
@@ -212,5 +213,46 @@ export async function lookupsInRealN8n(row: Row): Promise<void> {
 		}
 	} finally {
 		await n8n.stop();
+	}
+}
+
+/**
+ * *Find Leads by Email* through the MCP example itself (test/e2e/mcpServer.ts: the file
+ * imported with n8n's import:workflow, activated, the official MCP client), its sandbox
+ * filled to 10,000 leads: requests per call.
+ */
+export async function findLeadsThroughMcp(row: Row): Promise<void> {
+	const stack = await startMcpStack();
+	try {
+		const { sandbox } = stack;
+		const start = sandbox.records('leads').length;
+		for (let index = start; index < 10_000; index++)
+			sandbox.insert('leads', {
+				id: `ld_bench${index}`,
+				number: `L-${index + 1}`,
+				name: `Bench Lead ${index}`,
+				email: `bench.lead${index}@lookup.example`,
+				archived: false,
+				createdAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+			});
+		const client = await connect(stack.mcpUrl);
+		try {
+			const call = async (email: string) => {
+				sandbox.clearRequests();
+				const answer = await callTool(client, 'Find_Leads_by_Email', { email }, 180_000);
+				const found = Array.isArray(answer.json) ? answer.json.length : 0;
+				return { requests: apiRequests(sandbox), found, ms: answer.ms, error: answer.isError };
+			};
+			const hit = await call('bench.lead7000@lookup.example');
+			const miss = await call('nobody@lookup.example');
+			row(
+				'Find Leads by Email through the MCP example (MCP Server Trigger, official MCP client), 10,000 leads, real n8n: requests per call',
+				`found ${hit.requests} (${hit.found} lead, ${hit.ms} ms${hit.error ? ', tool error' : ''}), not found ${miss.requests} (${miss.found} leads, ${miss.ms} ms${miss.error ? ', tool error' : ''})`,
+			);
+		} finally {
+			await client.close();
+		}
+	} finally {
+		await stack.close();
 	}
 }
