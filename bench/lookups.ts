@@ -262,7 +262,7 @@ export async function lookupBenchmarks(row: Row) {
 			const before = await upsertCase(kind, count, {}, baseline);
 			row(
 				label,
-				`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates) | before issue 35: ${costOf(before, items, before.wallMs / before.requests)} (not run at the limit)`,
+				`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates); before issue 35: ${costOf(before, items, before.wallMs / before.requests)} (not run at the limit)`,
 			);
 		}
 	}

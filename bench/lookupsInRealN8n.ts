@@ -113,7 +113,12 @@ async function run(session: Session, n8nUrl: string, workflow: Workflow, items: 
 	return { wallMs, failed: output.filter((item) => item.error).length, output };
 }
 
-export async function lookupsInRealN8n(row: Row): Promise<void> {
+/**
+ * Every case, then (unless BENCH_FULL_WINDOW=0) the 10,000-lead case at Heffl's own window,
+ * 60 requests a minute: at 60 per 6 s a whole-second RateLimit-Reset costs up to 1 s of
+ * each 6. `fullWindow`: that case only.
+ */
+export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): Promise<void> {
 	ensureN8n();
 	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-lookups-')), packPackage());
 	const port = await freePort();
@@ -172,44 +177,56 @@ export async function lookupsInRealN8n(row: Row): Promise<void> {
 				await sandbox.close();
 			}
 		};
-		for (const kind of ['leads', 'contacts'] as const) {
-			for (const count of [1_000, 10_000]) {
-				const free = await upsert(kind, count);
-				const perRequestMs = free.wallMs / free.requests;
-				const paced = await upsert(kind, count, { limit: LIMIT, windowMs: 6_000 });
-				const optimal = windowOptimalMs(paced.requests, perRequestMs, 6_000);
+		const everyCase = async () => {
+			for (const kind of ['leads', 'contacts'] as const) {
+				for (const count of [1_000, 10_000]) {
+					const free = await upsert(kind, count);
+					const perRequestMs = free.wallMs / free.requests;
+					const paced = await upsert(kind, count, { limit: LIMIT, windowMs: 6_000 });
+					const optimal = windowOptimalMs(paced.requests, perRequestMs, 6_000);
+					row(
+						`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into ${thousands(count)} ${kind}, real n8n`,
+						`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates)`,
+					);
+				}
+			}
+			for (const [kind, behaviour] of [
+				['leads', 'leadSearchIgnoresEmail'],
+				['contacts', 'contactSearchIgnoresEmail'],
+			] as const) {
+				const measured = await upsert(kind, 10_000, false, { [behaviour]: true });
 				row(
-					`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into ${thousands(count)} ${kind}, real n8n`,
-					`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates)`,
+					`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into 10,000 ${kind}, search ignoring e-mail (${behaviour}), real n8n`,
+					costOf(measured, items, measured.wallMs / measured.requests),
 				);
 			}
-		}
-		for (const [kind, behaviour] of [
-			['leads', 'leadSearchIgnoresEmail'],
-			['contacts', 'contactSearchIgnoresEmail'],
-		] as const) {
-			const measured = await upsert(kind, 10_000, false, { [behaviour]: true });
+			const sandbox = await sandboxOf('leads', 10_000);
+			try {
+				const lead = sandbox.records('leads')[7_000];
+				const call = async (email: string) => {
+					sandbox.clearRequests();
+					const result = await run(session, n8n.url, findLeads, [{ email }]);
+					return { requests: apiRequests(sandbox), found: result.output.length };
+				};
+				const hit = await call(String(lead.email));
+				const miss = await call('nobody@lookup.example');
+				row(
+					'Find Leads by Email (MCP example tool, in a Heffl node), 10,000 leads, real n8n: requests per call',
+					`found ${hit.requests} (${hit.found} lead), not found ${miss.requests} (${miss.found} items out)`,
+				);
+			} finally {
+				await sandbox.close();
+			}
+		};
+		if (!fullWindow) await everyCase();
+		if (fullWindow || process.env.BENCH_FULL_WINDOW !== '0') {
+			const free = await upsert('leads', 10_000);
+			const paced = await upsert('leads', 10_000, { limit: LIMIT, windowMs: 60_000 });
+			const optimal = windowOptimalMs(paced.requests, free.wallMs / free.requests, 60_000);
 			row(
-				`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into 10,000 ${kind}, search ignoring e-mail (${behaviour}), real n8n`,
-				costOf(measured, items, measured.wallMs / measured.requests),
+				`Create or Update of ${items} leads (${EXISTING} existing, ${EXISTING} new) into 10,000 leads at 60 req / 60 s, real n8n: wall ÷ window-optimal`,
+				`${(paced.wallMs / optimal).toFixed(3)} (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${thousands(paced.requests)} requests, ${paced.duplicates} duplicates, ${paced.failed} failed)`,
 			);
-		}
-		const sandbox = await sandboxOf('leads', 10_000);
-		try {
-			const lead = sandbox.records('leads')[7_000];
-			const call = async (email: string) => {
-				sandbox.clearRequests();
-				const result = await run(session, n8n.url, findLeads, [{ email }]);
-				return { requests: apiRequests(sandbox), found: result.output.length };
-			};
-			const hit = await call(String(lead.email));
-			const miss = await call('nobody@lookup.example');
-			row(
-				'Find Leads by Email (MCP example tool, in a Heffl node), 10,000 leads, real n8n: requests per call',
-				`found ${hit.requests} (${hit.found} lead), not found ${miss.requests} (${miss.found} items out)`,
-			);
-		} finally {
-			await sandbox.close();
 		}
 	} finally {
 		await n8n.stop();
