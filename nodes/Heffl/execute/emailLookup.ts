@@ -3,10 +3,10 @@
  * number of requests, never trusting a search to be complete (issue 35, docs/assumptions.md):
  *
  * - Heffl's documented `search` (§7) narrows; a record it returns with exactly this e-mail
- *   (ignoring case and surrounding spaces) is a match, and proves the search looks at e-mail.
- * - Its "nothing" is believed only once the execution has seen that search find a record by
- *   its e-mail: a hit, or a probe (a listed record's e-mail searched for; an archived one
- *   where the page has one).
+ *   (ignoring case and surrounding spaces) is a match.
+ * - Its "nothing" is believed only once the execution has seen that search find a listed
+ *   record by its e-mail: a probe, made at the first "nothing" (the list's first page, a
+ *   record with an e-mail, an archived one where the page has one, searched for).
  * - Otherwise (no search, a search that does not find e-mails, rows that do not show them,
  *   a search Heffl refuses) the whole list is read once per execution and indexed by
  *   e-mail; records the execution writes are added to the index.
@@ -47,10 +47,9 @@ export async function findByEmail(
 	// Rows that do not show an e-mail cannot be judged here: the whole list decides.
 	if (rows?.every((row) => 'email' in row)) {
 		const found = rows.filter((row) => emailKey(row.email) === wanted);
-		if (found.length) {
-			state.emailSearchProven.set(resource.value, true);
+		// A hit is a match; it does not prove the search holds every record (archived ones).
+		if (found.length)
 			return { records: search?.oldestFirst ? oldestFirst(found) : found, from: 'search' };
-		}
 		if (await searchProven(context, resource, base, state)) return { records: [], from: 'search' };
 	}
 	const built = await wholeList(context, resource, base);
