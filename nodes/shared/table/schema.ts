@@ -156,8 +156,13 @@ export interface ResourceSpec {
 	filters?: FilterSpec[];
 	/** Offers Extra Fields (JSON) on create and update, for keys the reference does not show. */
 	extraFields?: boolean;
-	/** Keys kept by Simplify; only for records of more than 10 fields. */
+	/**
+	 * Keys kept by Simplify (and the tool's Output → Simplified), at most 10: only for
+	 * records of more than 10 fields (n8n's UX guidelines).
+	 */
 	simplifyKeys?: string[];
+	/** The keys of its records, offered by the tool's Output → Selected Fields (custom fields added from Heffl). */
+	recordKeys?: string[];
 	/**
 	 * The reference lists this list's parameters and a page size is not among them (§11.12,
 	 * §11.13): none is sent, and a cursor is followed only when an answer has one.

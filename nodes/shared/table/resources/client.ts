@@ -29,6 +29,26 @@ export const client: ResourceSpec = {
 	extraFields: true,
 	title: named,
 	simplifyKeys: ['id', 'number', 'type', 'name', 'firstName', 'lastName', 'email', 'createdAt'],
+	// The keys of its records (§10.2's responses); custom fields are inside `customFields`.
+	recordKeys: [
+		'id',
+		'number',
+		'type',
+		'name',
+		'firstName',
+		'lastName',
+		'salutation',
+		'email',
+		'phone',
+		'jobTitle',
+		'website',
+		'taxNumber',
+		'billingAddress',
+		'openingBalance',
+		'createdAt',
+		'updatedAt',
+		'customFields',
+	],
 	fields: [
 		choice('clientType', 'Type', CLIENT_TYPES, 'Whether the client is a company or a person', {
 			key: 'type',

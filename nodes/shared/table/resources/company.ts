@@ -16,7 +16,7 @@ import {
 	within,
 } from '../builders';
 import type { ResourceSpec } from '../schema';
-import { CONTACT_AND_COMPANY_CONDITIONS } from './contact';
+import { CLIENT_RECORD_KEYS, CONTACT_AND_COMPANY_CONDITIONS } from './contact';
 
 export const company: ResourceSpec = {
 	// §11.2: no GET /companies/{id} is documented.
@@ -33,6 +33,7 @@ export const company: ResourceSpec = {
 	extraFields: true,
 	title: named,
 	simplifyKeys: ['id', 'number', 'name', 'email', 'phone', 'stageName', 'ownerUserId', 'createdAt'],
+	recordKeys: CLIENT_RECORD_KEYS,
 	fields: [
 		text('name', 'Name', 'Name of the company', {
 			main: true,

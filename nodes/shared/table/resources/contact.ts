@@ -19,6 +19,37 @@ export const CONTACT_AND_COMPANY_CONDITIONS: ConditionSpec[] = [
 	condition('sourceId', 'Source ID', 'crmSourceId'),
 ];
 
+/**
+ * The keys of a v2 client record (§11.1, §11.2; the sandbox's reading where the reference
+ * shows only some): contacts and companies are both clients. Custom fields come as cf_ keys.
+ */
+export const CLIENT_RECORD_KEYS = [
+	'id',
+	'number',
+	'name',
+	'email',
+	'phone',
+	'taxNumber',
+	'website',
+	'description',
+	'openingBalance',
+	'showJobAmountToWorker',
+	'isClientPortalEnabled',
+	'stageId',
+	'stageName',
+	'leadStageId',
+	'ownerUserId',
+	'vendorId',
+	'crmSourceId',
+	'sourceName',
+	'currency',
+	'internalNotes',
+	'linkedin',
+	'billingAddress',
+	'createdAt',
+	'updatedAt',
+];
+
 export const contact: ResourceSpec = {
 	// §6.2, §7, §11.1. No GET /contacts/{id} is listed; the create body is undocumented
 	// and takes the update page's fields (docs/assumptions.md).
@@ -38,6 +69,33 @@ export const contact: ResourceSpec = {
 		[contact.name ?? [contact.firstName, contact.lastName].filter(Boolean).join(' '), contact.email]
 			.filter(Boolean)
 			.join(' · ') || String(contact.id),
+	simplifyKeys: [
+		'id',
+		'number',
+		'name',
+		'email',
+		'phone',
+		'jobTitle',
+		'companyName',
+		'stageName',
+		'ownerUserId',
+		'createdAt',
+	],
+	recordKeys: [
+		...CLIENT_RECORD_KEYS,
+		'type',
+		'firstName',
+		'lastName',
+		'salutation',
+		'jobTitle',
+		'companyId',
+		'companyName',
+		'parentClientId',
+		'profileImage',
+		'instagram',
+		'facebook',
+		'twitter',
+	],
 	fields: [
 		text('firstName', 'First Name', 'First name of the contact', {
 			main: true,

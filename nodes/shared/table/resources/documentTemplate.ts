@@ -12,6 +12,33 @@ export const documentTemplate: ResourceSpec = {
 	operations: READ,
 	searchable: true,
 	noPageSize: true,
+	// §11.13 shows six keys of a list row and `customFields` of one template; the sandbox adds
+	// the rest. Simplify leaves out only the layout's mode.
+	simplifyKeys: [
+		'id',
+		'name',
+		'type',
+		'isActive',
+		'isSignatureRequired',
+		'valueType',
+		'documentName',
+		'subject',
+		'customFields',
+		'createdAt',
+	],
+	recordKeys: [
+		'id',
+		'name',
+		'type',
+		'isActive',
+		'isSignatureRequired',
+		'valueType',
+		'contentMode',
+		'documentName',
+		'subject',
+		'customFields',
+		'createdAt',
+	],
 	title: (template) => `${String(template.name)} (${String(template.type)})`,
 	filters: [
 		{

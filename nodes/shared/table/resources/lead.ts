@@ -66,6 +66,25 @@ export const lead: ResourceSpec = {
 	extraFields: true,
 	title: (lead) => [lead.name, lead.email].filter(Boolean).join(' · ') || String(lead.id),
 	simplifyKeys: ['id', 'number', 'name', 'email', 'mobile', 'title', 'stage', 'createdAt'],
+	// The keys of its records (§10.1's responses); custom fields are inside `customFields`.
+	recordKeys: [
+		'id',
+		'number',
+		'name',
+		'email',
+		'mobile',
+		'secondaryMobile',
+		'title',
+		'website',
+		'value',
+		'archived',
+		'source',
+		'stage',
+		'stageId',
+		'createdAt',
+		'updatedAt',
+		'customFields',
+	],
 	fields: [
 		text('name', 'Name', 'Full name of the lead', {
 			main: true,
