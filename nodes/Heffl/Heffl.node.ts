@@ -18,6 +18,20 @@ import { tooDeepError } from './tooDeep';
 import type { OperationName } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
 
+/** What the Heffl Tool is for, and what an agent must not be given. */
+const TOOL_DESCRIPTION =
+	'Lets an AI agent find, read, create and update Heffl leads, clients, contacts, companies, deals, quotations and tasks (one fixed operation per tool; Create or Update finds leads and contacts by e-mail), and read pipelines, stages, users, tags, products and templates. Output sets which fields the agent receives. Do not give an agent Delete (Heffl cannot restore a deleted record) or Webhook Subscription (Create returns a signing secret, Delete silently stops a trigger).';
+
+/**
+ * n8n's UX guidelines: the failed item, `[item N]`, at the end of the message (once). Not on
+ * the Heffl Tool: an agent's call is one item, and the mark would mean nothing to it.
+ */
+function atItem<T extends Error>(error: T, itemIndex: number, tool: boolean): T {
+	const mark = ` [item ${itemIndex}]`;
+	if (!tool && !error.message.endsWith(mark)) error.message += mark;
+	return error;
+}
+
 export class Heffl implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Heffl',
@@ -31,7 +45,8 @@ export class Heffl implements INodeType {
 		description:
 			'Create, read, update and delete Heffl leads, clients, contacts, companies, deals, quotations and tasks; manage pipelines, tags, products and webhook subscriptions',
 		defaults: { name: 'Heffl' },
-		usableAsTool: true,
+		// The Heffl Tool's own description (n8n's nodes panel, and the tool's where n8n falls back on it).
+		usableAsTool: { replacements: { description: TOOL_DESCRIPTION } },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
@@ -73,10 +88,14 @@ export class Heffl implements INodeType {
 				}
 			} catch (error) {
 				if (!this.continueOnFail()) {
-					// Our errors pass through unchanged; anything else gets the item index.
-					throw error instanceof NodeApiError
-						? error
-						: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+					// Our errors pass through with the item named; anything else gets the item index too.
+					throw atItem(
+						error instanceof NodeApiError
+							? error
+							: new NodeOperationError(this.getNode(), error as Error, { itemIndex }),
+						itemIndex,
+						this.getNode().type.endsWith('Tool'),
+					);
 				}
 				const context = ((error as { context?: IDataObject }).context ?? {}) as IDataObject;
 				output.push({

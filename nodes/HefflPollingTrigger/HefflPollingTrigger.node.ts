@@ -18,9 +18,6 @@ import { newestRecord } from './watchedList';
 import { pollForNew } from './pollForNew';
 import { DESCRIBED_VERSION, LATEST_VERSION } from './versions';
 
-/** Get Many's sort options: a poll always reads newest first. */
-const SORTING = new Set(['orderBy', 'orderDir']);
-
 function filtersProperty(kind: WatchedKind): INodeProperties {
 	return {
 		displayName: 'Filters',
@@ -30,7 +27,8 @@ function filtersProperty(kind: WatchedKind): INodeProperties {
 		default: {},
 		description: `Only new ${plural(kind.resource.label)} that match, with the search and filters of ${kind.resource.displayName} → Get Many`,
 		displayOptions: { show: { event: [kind.value] } },
-		options: filterProperties(kind.resource).filter((property) => !SORTING.has(property.name)),
+		// Get Many's Sort is not among the filters: a poll always reads newest first.
+		options: filterProperties(kind.resource),
 	};
 }
 

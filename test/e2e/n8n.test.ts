@@ -144,10 +144,9 @@ beforeAll(async () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
+			sort: { orderBy: 'price', orderDir: 'asc' },
 			filters: {
 				conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
-				orderBy: 'price',
-				orderDir: 'asc',
 			},
 		}),
 	]);

@@ -79,8 +79,30 @@ const items: INodeType = {
 	},
 };
 
+/**
+ * The Heffl Tool as n8n's `@tool` display option sees it (n8n names the variant of a
+ * `usableAsTool` node `<name>Tool`, with the replacements applied), run as a main node so a
+ * test reads its output: what the tool's parameters resolve to. The tool path itself (an
+ * agent's call) is proven in real n8n (test/e2e/tool.test.ts).
+ */
+function toolVariant(node: INodeType): INodeType {
+	const { usableAsTool, ...description } = node.description;
+	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : {};
+	return Object.assign(Object.create(node) as INodeType, {
+		description: {
+			...description,
+			...replacements,
+			name: `${description.name}Tool`,
+			displayName: `${description.displayName} Tool`,
+		},
+	});
+}
+
+const heffl = new Heffl();
+
 const NODE_TYPES: Record<string, INodeType> = {
-	'n8n-nodes-heffl.heffl': new Heffl(),
+	'n8n-nodes-heffl.heffl': heffl,
+	'n8n-nodes-heffl.hefflTool': toolVariant(heffl),
 	'n8n-nodes-heffl.hefflTrigger': new HefflTrigger(),
 	'n8n-nodes-heffl.hefflPollingTrigger': new HefflPollingTrigger(),
 	'test.items': items,
@@ -281,11 +303,11 @@ export interface NodeRun {
 }
 
 /** The Heffl node with the sandbox credential (version 1 unless told: the saved workflows' version). */
-export function hefflNode(parameters: INodeParameters, typeVersion = 1): INode {
+export function hefflNode(parameters: INodeParameters, typeVersion = 1, tool = false): INode {
 	return {
 		id: 'heffl',
 		name: 'Heffl',
-		type: 'n8n-nodes-heffl.heffl',
+		type: tool ? 'n8n-nodes-heffl.hefflTool' : 'n8n-nodes-heffl.heffl',
 		typeVersion,
 		position: [0, 0],
 		parameters,
@@ -300,7 +322,8 @@ export function hefflWorkflow(
 		items = [{}],
 		continueOnFail = false,
 		version = 1,
-	}: { items?: IDataObject[]; continueOnFail?: boolean; version?: number } = {},
+		tool = false,
+	}: { items?: IDataObject[]; continueOnFail?: boolean; version?: number; tool?: boolean } = {},
 ): WorkflowJson {
 	return {
 		nodes: [
@@ -313,7 +336,7 @@ export function hefflWorkflow(
 				parameters: { items: JSON.stringify(items) },
 			},
 			{
-				...hefflNode(parameters, version),
+				...hefflNode(parameters, version, tool),
 				position: [200, 0],
 				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 			},
@@ -327,7 +350,7 @@ export function hefflWorkflow(
 export async function runHeffl(
 	parameters: INodeParameters,
 	credentials: HefflCredentials,
-	options: { items?: IDataObject[]; continueOnFail?: boolean; version?: number } = {},
+	options: { items?: IDataObject[]; continueOnFail?: boolean; version?: number; tool?: boolean } = {},
 ): Promise<NodeRun> {
 	const run = await executeWorkflow(hefflWorkflow(parameters, options), credentials);
 	const task = run.data.resultData.runData.Heffl?.[0];

@@ -161,7 +161,7 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 		const before = writes().length;
 		const result = await company();
 		expect(result.error?.message).toBe(
-			"Custom Fields: Heffl's companies require Industry (cf_industry)",
+			"Custom Fields: Heffl's companies require Industry (cf_industry) [item 0]",
 		);
 		expect(writes()).toHaveLength(before);
 	});
@@ -173,7 +173,7 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 			additionalFields: { extraFields: '{"cf_favourite_colour": "teal"}' },
 		});
 		expect(result.error?.message).toBe(
-			"Additional Fields › Extra Fields (JSON) › cf_favourite_colour: Heffl's companies have no custom field with this key",
+			"Additional Fields › Extra Fields (JSON) › cf_favourite_colour: Heffl's companies have no custom field with this key [item 0]",
 		);
 		expect(result.error?.description).toContain('Industry (cf_industry)');
 		expect(writes()).toHaveLength(before);
@@ -260,7 +260,7 @@ describe('§11.1 contacts: Create or Update checks custom fields on both paths',
 			customFieldsMapping: mapping({ cf_shoe_size: '42' }),
 		});
 		expect(unknown.error?.message).toBe(
-			"Custom Fields › cf_shoe_size: Heffl's contacts have no custom field with this key",
+			"Custom Fields › cf_shoe_size: Heffl's contacts have no custom field with this key [item 0]",
 		);
 		expect(writes()).toHaveLength(before);
 	});
@@ -284,7 +284,7 @@ describe('§11.3 deals: pipeline-scoped custom fields', () => {
 		};
 		const missing = await heffl(parameters);
 		expect(missing.error?.message).toBe(
-			`Custom Fields: deals in pipeline ${String(pipeline.id)} require ${String(required.label)} (${String(required.key)})`,
+			`Custom Fields: deals in pipeline ${String(pipeline.id)} require ${String(required.label)} (${String(required.key)}) [item 0]`,
 		);
 		const created = await heffl({
 			...parameters,
@@ -311,7 +311,7 @@ describe('§11.3 deals: pipeline-scoped custom fields', () => {
 			customFieldsMapping: mapping({ [otherKey]: 'Gold' }),
 		});
 		expect(wrong.error?.message).toBe(
-			`Custom Fields › ${otherKey}: deals in pipeline ${String(first.id)} have no custom field with this key`,
+			`Custom Fields › ${otherKey}: deals in pipeline ${String(first.id)} have no custom field with this key [item 0]`,
 		);
 		// Update: the node is not told the deal's pipeline, so only Heffl knows whether the key applies.
 		const deal = ctx.sandbox.records('deals').find((record) => record.pipelineId === second.id)!;
@@ -347,7 +347,7 @@ describe('§11.4, §11.13 quotations: the template’s custom fields', () => {
 		};
 		const missing = await heffl(base);
 		expect(missing.error?.message).toBe(
-			`Custom Fields: the quotation template ${String(template().id)} requires Project Code (cf_project_code), Payment Terms (cf_payment_terms)`,
+			`Custom Fields: the quotation template ${String(template().id)} requires Project Code (cf_project_code), Payment Terms (cf_payment_terms) [item 0]`,
 		);
 		const created = await heffl({
 			...base,

@@ -20,7 +20,7 @@ describe("Heffl's errors become NodeApiError with code, message, status and advi
 			{ resource: 'leadSource', operation: 'getAll' },
 			{ ...ctx.credentials, apiKey: key },
 		);
-		expect(result.error?.message).toBe('Heffl rejected the API key');
+		expect(result.error?.message).toBe('Heffl rejected the API key [item 0]');
 		expect(result.error?.description).toMatch(/^UNAUTHORIZED: .*create a new key in Heffl/);
 		expect(result.error?.httpCode).toBe('401');
 		expect(JSON.stringify(result.error)).not.toContain(key);
@@ -32,7 +32,7 @@ describe("Heffl's errors become NodeApiError with code, message, status and advi
 			{ resource: 'lead', operation: 'get', leadId: byId(String(foreign.id)) },
 			ctx.credentials,
 		);
-		expect(result.error?.message).toBe('Access to this lead is forbidden for this API key');
+		expect(result.error?.message).toBe('Access to this lead is forbidden for this API key [item 0]');
 		expect(result.error?.description).toMatch(/^FORBIDDEN: .*another Heffl workspace/);
 		expect(result.error?.context).toMatchObject({ code: 'FORBIDDEN', httpCode: 403 });
 	});
@@ -42,7 +42,7 @@ describe("Heffl's errors become NodeApiError with code, message, status and advi
 			{ resource: 'deal', operation: 'get', dealId: byId('dl_doesnotexist0000000') },
 			ctx.credentials,
 		);
-		expect(result.error?.message).toBe('The deal was not found');
+		expect(result.error?.message).toBe('The deal was not found [item 0]');
 		expect(result.error?.context).toMatchObject({ code: 'NOT_FOUND', httpCode: 404 });
 	});
 
@@ -276,7 +276,7 @@ describe('bad input is refused before any request, naming the field', () => {
 			{ ...ctx.credentials, apiKey: `${head}\n${tail}` },
 		);
 		expect(result.error?.message).toBe(
-			'Heffl API credential, API Key: contains spaces or line breaks',
+			'Heffl API credential, API Key: contains spaces or line breaks [item 0]',
 		);
 		expect(ctx.apiRequests()).toHaveLength(0);
 	});

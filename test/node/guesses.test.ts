@@ -273,7 +273,7 @@ describe('guesses never block and never destroy', () => {
 			customFields: { field: [{ label: 'Renewal', value: '2026-02-31', valueType: 'date' }] },
 		});
 		expect(bad.error?.message).toBe(
-			"Custom Fields › field 1 › Value (cf_renewal): '2026-02-31' is not a date on the calendar",
+			"Custom Fields › field 1 › Value (cf_renewal): '2026-02-31' is not a date on the calendar [item 0]",
 		);
 		const good = await run({
 			resource: 'lead',
@@ -302,7 +302,7 @@ describe('guesses never block and never destroy', () => {
 			additionalFields: { extraFields: '{"name": "Other"}' },
 		});
 		expect(result.error?.message).toBe(
-			"Additional Fields › Extra Fields (JSON): 'name' is also set by 'Name'",
+			"Additional Fields › Extra Fields (JSON): 'name' is also set by 'Name' [item 0]",
 		);
 	});
 });

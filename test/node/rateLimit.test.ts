@@ -67,7 +67,7 @@ describe('retries: only where they cannot duplicate a record', () => {
 			ctx.credentials,
 		);
 		expect(result.error?.message).toBe(
-			'Heffl failed to answer (HTTP 500): the task may or may not have been created',
+			'Heffl failed to answer (HTTP 500): the task may or may not have been created [item 0]',
 		);
 		expect(ctx.apiRequests().filter((request) => request.method === 'POST')).toHaveLength(1);
 	});
@@ -135,7 +135,7 @@ describe('retries: only where they cannot duplicate a record', () => {
 			{ resource: 'leadSource', operation: 'getAll', options: { maxRetries: 1 } },
 			ctx.credentials,
 		);
-		expect(result.error?.message).toBe("Heffl's rate limit was still exceeded after 1 retries");
+		expect(result.error?.message).toBe("Heffl's rate limit was still exceeded after 1 retries [item 0]");
 		ctx.sandbox.faults.clear();
 	});
 
@@ -147,7 +147,7 @@ describe('retries: only where they cannot duplicate a record', () => {
 			{ resource: 'task', operation: 'create', title: 'nowhere', options: { maxRetries: 1 } },
 			closed,
 		);
-		expect(result.error?.message).toBe('Could not reach Heffl (ECONNREFUSED)');
+		expect(result.error?.message).toBe('Could not reach Heffl (ECONNREFUSED) [item 0]');
 		expect(ctx.apiRequests()).toEqual([]);
 	});
 });

@@ -204,7 +204,7 @@ describe('§10.2 clients', () => {
 			clientType: 'contact',
 			firstName: '={{ "" }}',
 		});
-		expect(missing.error?.message).toBe('First Name: a client needs a value here');
+		expect(missing.error?.message).toBe('First Name: a client needs a value here [item 0]');
 		const created = await run({
 			resource: 'client',
 			operation: 'create',
@@ -318,7 +318,7 @@ describe('§11.3 deals (API v2; §10.3’s v1 deals are not offered)', () => {
 			pipeline: String(pipeline().id),
 			client: byExpression(''),
 		});
-		expect(noClient.error?.message).toBe('Client: a deal needs a value here');
+		expect(noClient.error?.message).toBe('Client: a deal needs a value here [item 0]');
 		expect(ctx.apiRequests()).toHaveLength(before);
 	});
 
@@ -346,7 +346,7 @@ describe('§11.3 deals (API v2; §10.3’s v1 deals are not offered)', () => {
 			updateFields: { expectedCloseDate: '2026-02-31' },
 		});
 		expect(result.error?.message).toBe(
-			"Update Fields › Expected Close Date: '2026-02-31' is not a date on the calendar",
+			"Update Fields › Expected Close Date: '2026-02-31' is not a date on the calendar [item 0]",
 		);
 		expect(ctx.apiRequests()).toHaveLength(before);
 	});
@@ -502,7 +502,7 @@ describe('§10.5 invoices', () => {
 			dueDate: '2026-02-15',
 			lineItems: { entry: [] },
 		});
-		expect(result.error?.message).toBe('Line Items: an invoice needs a value here');
+		expect(result.error?.message).toBe('Line Items: an invoice needs a value here [item 0]');
 	});
 });
 

@@ -292,8 +292,8 @@ export const refusedBeforeSending: Array<[INodeParameters, RegExp]> = [
 		/^Deal: NaN is not an ID/,
 	],
 	[
-		{ resource: 'deal', operation: 'getAll', filters: { orderDir: '={{ NaN }}' } },
-		/^Filters › Sort Direction: NaN is not one of the options/,
+		{ resource: 'deal', operation: 'getAll', sort: { orderDir: '={{ NaN }}' } },
+		/^Sort › Sort Direction: NaN is not one of the options/,
 	],
 	...['={{ NaN }}', `={{ JSON.parse('{"a": 1}') }}`].map((email): [INodeParameters, RegExp] => [
 		{ resource: 'contact', operation: 'upsert', email },

@@ -7,10 +7,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_RETRIES } from '../../shared/transport';
 import { LATEST_VERSION, resourcesOf, VERSIONS } from '../versions';
 import { byDisplayName } from '../../shared/editor/display';
+import { sortProperty } from '../../shared/editor/listProperties';
 import { actionsOf, resourceProperties } from './resourceProperties';
 
 export { fieldProperty } from '../../shared/editor/fieldProperties';
-export { filterProperties, listingProperties } from '../../shared/editor/listProperties';
+export {
+	filterProperties,
+	listingProperties,
+	sortProperty,
+} from '../../shared/editor/listProperties';
 
 function resourceProperty(version: number): INodeProperties {
 	return {
@@ -45,12 +50,19 @@ export const optionsProperty: INodeProperties = {
 	],
 };
 
-/** The parameters of one version of the node. */
+/** The parameters of one version of the node, above Options. */
 export function versionProperties(version: number = LATEST_VERSION): INodeProperties[] {
 	return [
 		resourceProperty(version),
 		...resourcesOf(version).flatMap((resource) => resourceProperties(resource)),
 	];
+}
+
+/** Get Many's Sort collections, below Options (n8n's UX guidelines). */
+export function versionSortProperties(version: number = LATEST_VERSION): INodeProperties[] {
+	return resourcesOf(version)
+		.map(sortProperty)
+		.filter((property) => property !== undefined);
 }
 
 /** Shown only on nodes of `version` (n8n's `@version` display option), once there are several. */
@@ -81,4 +93,7 @@ export const nodeProperties: INodeProperties[] = [
 		versionProperties(version).map((property) => onVersion(property, version)),
 	),
 	optionsProperty,
+	...VERSIONS.flatMap((version) =>
+		versionSortProperties(version).map((property) => onVersion(property, version)),
+	),
 ];

@@ -14,6 +14,7 @@ import { fieldProperty, locator, searchMethodName } from '../../shared/editor/fi
 import { getManyProperties } from '../../shared/editor/listProperties';
 import type { OwnOperation } from '../operations/ownOperation';
 import { OWN_OPERATIONS } from '../operations';
+import { outputProperties } from './outputProperties';
 
 /**
  * Each operation's name, its action and its description. The action is what n8n shows in
@@ -342,16 +343,6 @@ function genericProperties(
 
 	if (has('getAll')) properties.push(...getManyProperties(resource));
 
-	const reads = resource.operations.filter((op) => op === 'get' || op === 'getAll');
-	if (resource.simplifyKeys && reads.length) {
-		properties.push({
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: true,
-			displayOptions: show(resource, reads),
-			description: `Whether to return only the main fields (${resource.simplifyKeys.join(', ')}) instead of the full record`,
-		});
-	}
+	properties.push(...outputProperties(resource));
 	return properties;
 }

@@ -4,8 +4,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readLimit, readMaxRetries } from './parameters';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
-import { getMany, simplified } from './getMany';
+import { getMany } from './getMany';
 import { getManyByEmail } from './getManyByEmail';
+import { outputShape } from './output';
 import { recordId } from '../../shared/records/recordIds';
 import type { ExecutionState } from './executionState';
 import type { OperationResult, OwnOperation, RequestBase } from '../operations/ownOperation';
@@ -50,28 +51,30 @@ async function runGeneric(
 	base: RequestBase,
 ): Promise<OperationResult> {
 	const byId = () => recordId(this, resource, itemIndex, resource.paths?.[operation]);
+	const shape = outputShape(this, resource, operation, itemIndex);
+	const shaped = (result: IDataObject | IDataObject[]) =>
+		Array.isArray(result) ? result.map(shape) : shape(result);
 
 	switch (operation) {
 		case 'create': {
 			const body = await writtenBody(this, resource, 'create', itemIndex, base, state);
-			return await createRecord(this, resource, itemIndex, base, body);
+			return shaped(await createRecord(this, resource, itemIndex, base, body));
 		}
 		case 'upsert':
-			return await upsert(this, resource, itemIndex, base, state);
+			return shaped(await upsert(this, resource, itemIndex, base, state));
 		case 'get': {
 			const path = byId();
-			const simplify = simplified(this, resource, itemIndex);
 			const record = await hefflRequest.call(this, {
 				...base,
 				method: resource.methods?.get ?? 'GET',
 				path,
 			});
-			return simplify(unwrapRecord(record));
+			return shape(unwrapRecord(record));
 		}
 		case 'update': {
 			const path = byId();
 			const body = await writtenBody(this, resource, 'update', itemIndex, base, state);
-			return await updateRecord(this, resource, path, base, body);
+			return shaped(await updateRecord(this, resource, path, base, body));
 		}
 		case 'delete': {
 			const path = byId();
@@ -84,11 +87,10 @@ async function runGeneric(
 		}
 		case 'getAll': {
 			const limit = readLimit(this, itemIndex);
-			const simplify = simplified(this, resource, itemIndex);
 			const records =
 				(await getManyByEmail(this, resource, base, itemIndex, limit, state)) ??
 				(await getMany(this, resource, base, itemIndex, limit));
-			return records.map(simplify);
+			return records.map(shape);
 		}
 	}
 }

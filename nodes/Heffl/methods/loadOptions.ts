@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import type { ApiVersion } from '../../shared/transport';
 import { hefflPaginate, hefflRequest, recordPath } from '../../shared/transport';
 import { PICKABLE_RESOURCES } from '../versions';
+import { getOutputFields } from './outputFields';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -103,6 +104,7 @@ export const loadOptions = {
 			.sort(byName);
 	},
 
+	getOutputFields,
 	getQuotationTemplates: templatesOf('quotations'),
 	getInvoiceTemplates: templatesOf('invoices'),
 };

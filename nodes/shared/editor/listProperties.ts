@@ -1,8 +1,9 @@
-/** Get Many's parameters: Return All and Limit, Filters, and §7's sort and filter builder. */
+/** Get Many's parameters: Return All and Limit, Filters (§7's filter builder among them), and Sort. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceSpec } from '../table/schema';
-import { byDisplayName, show } from './display';
+import { plural } from '../table/schema';
+import { byDisplayName, onNodeOnly, onToolOnly, show } from './display';
 import { fieldProperty } from './fieldProperties';
 
 /** §7's operators, as the filter builder offers them. */
@@ -13,34 +14,15 @@ export const CONDITION_OPERATORS = [
 	{ name: 'Is Not', value: 'is_not' },
 ];
 
-/** §7: sorting, the filter builder and the raw `filters` JSON of a v2 list. */
+/** "createdAt" → "Created At". */
+const words = (key: string) =>
+	key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
+
+/** §7: the filter builder and the raw `filters` JSON of a v2 list. */
 export function listingProperties(
 	listing: NonNullable<ResourceSpec['listing']>,
 ): INodeProperties[] {
-	const words = (key: string) =>
-		key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
 	return [
-		{
-			displayName: 'Sort By',
-			name: 'orderBy',
-			type: 'options',
-			default: 'createdAt',
-			description: 'The field Heffl sorts the list by',
-			options: listing.orderBy
-				.map((value) => ({ name: words(value), value }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-		},
-		{
-			displayName: 'Sort Direction',
-			name: 'orderDir',
-			type: 'options',
-			default: 'desc',
-			description: 'Whether the list starts with the lowest or the highest values',
-			options: [
-				{ name: 'Ascending', value: 'asc' },
-				{ name: 'Descending', value: 'desc' },
-			],
-		},
 		{
 			displayName: 'Conditions',
 			name: 'conditions',
@@ -115,24 +97,40 @@ export function filterProperties(resource: ResourceSpec): INodeProperties[] {
 	return filters.sort(byDisplayName);
 }
 
+const RETURN_ALL: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+const LIMIT: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+};
+
 export function getManyProperties(resource: ResourceSpec): INodeProperties[] {
+	const getMany = show(resource, ['getAll']);
+	const limited = { show: { ...getMany.show, returnAll: [false] } };
+	const many = plural(resource.label);
 	const properties: INodeProperties[] = [
+		{ ...RETURN_ALL, displayOptions: onNodeOnly(getMany) },
+		{ ...LIMIT, displayOptions: onNodeOnly(limited) },
+		// What an agent reads when it fills these itself ($fromAI): every record enters its context.
 		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			displayOptions: show(resource, ['getAll']),
-			description: 'Whether to return all results or only up to a given limit',
+			...RETURN_ALL,
+			displayOptions: onToolOnly(getMany),
+			description: `Whether to return every matching ${resource.label}. Each one goes into your context: keep this off and set Limit unless you know the list is short.`,
 		},
 		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			displayOptions: { show: { ...show(resource, ['getAll']).show, returnAll: [false] } },
-			description: 'Max number of results to return',
+			...LIMIT,
+			displayOptions: onToolOnly(limited),
+			description: `The most ${many} to return. Each one goes into your context: ask for as few as answer the question.`,
 		},
 	];
 	// A filter without which the list cannot be asked for (custom fields' entity) is asked first.
@@ -156,4 +154,43 @@ export function getManyProperties(resource: ResourceSpec): INodeProperties[] {
 		});
 	}
 	return properties;
+}
+
+/**
+ * §7's sort, in its own collection below Options (n8n's UX guidelines, after Airtable's
+ * Record → Search): sent as orderBy and orderDir, only what is set.
+ */
+export function sortProperty(resource: ResourceSpec): INodeProperties | undefined {
+	if (!resource.listing || !resource.operations.includes('getAll')) return undefined;
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'collection',
+		placeholder: 'Add Sort Rule',
+		default: {},
+		displayOptions: show(resource, ['getAll']),
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'orderBy',
+				type: 'options',
+				default: 'createdAt',
+				description: 'The field Heffl sorts the list by',
+				options: resource.listing.orderBy
+					.map((value) => ({ name: words(value), value }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'orderDir',
+				type: 'options',
+				default: 'desc',
+				description: 'Whether the list starts with the lowest or the highest values',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+			},
+		],
+	};
 }

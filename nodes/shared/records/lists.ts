@@ -64,14 +64,15 @@ function conditionMatches(recordKey: string, operator: string) {
 }
 
 /**
- * §7's list parameters: sort, the filter builder and the raw filters JSON, merged into
- * the one JSON-encoded `filters` parameter. Conditions are checked on every returned
- * record; raw JSON entries where the record shows the field.
+ * §7's list parameters: sort (its own collection), the filter builder and the raw filters
+ * JSON, merged into the one JSON-encoded `filters` parameter. Conditions are checked on
+ * every returned record; raw JSON entries where the record shows the field.
  */
 function listing(
 	context: ListContext,
 	spec: NonNullable<ResourceSpec['listing']>,
 	filters: IDataObject,
+	sort: IDataObject,
 	itemIndex: number,
 	query: ListQuery,
 ) {
@@ -89,7 +90,7 @@ function listing(
 					checkValue(field, from[field.name]),
 				);
 	for (const field of [SORT_BY, SORT_DIRECTION]) {
-		const given = read(field, filters, 'Filters');
+		const given = read(field, sort, 'Sort');
 		if (given !== undefined) query.qs[field.name] = given;
 	}
 	const merged: IDataObject = {};
@@ -158,7 +159,8 @@ function listing(
 
 /**
  * The query and checks of a list, from the resource's filters as the user set them
- * (`filters`: the Filters collection, with the values of main filters added). Every
+ * (`filters`: the Filters collection, with the values of main filters added) and its
+ * Sort collection (`sort`; a poll has none). Every
  * value is checked before any request: the lists a filter's value stands for (a lead
  * stage's name) are read only once all are good.
  */
@@ -168,6 +170,7 @@ export async function listQuery(
 	filters: IDataObject,
 	itemIndex: number,
 	request: Pick<HefflListRequest, 'maxRetries'> = {},
+	sort: IDataObject = {},
 ): Promise<ListQuery> {
 	const query: ListQuery = { qs: {}, checks: [] };
 	const resolving: Array<[NonNullable<FilterSpec['resolve']>, FilterCheck]> = [];
@@ -191,7 +194,7 @@ export async function listQuery(
 			if (field.resolve) resolving.push([field.resolve, check]);
 		}
 	}
-	if (resource.listing) listing(context, resource.listing, filters, itemIndex, query);
+	if (resource.listing) listing(context, resource.listing, filters, sort, itemIndex, query);
 	for (const [resolve, check] of resolving)
 		check.value = await resolve(
 			String(check.value),

@@ -155,10 +155,9 @@ describe('§11.2 companies (v2 /companies)', () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
+			sort: { orderBy: 'name', orderDir: 'asc' },
 			filters: {
 				search: 'Sourced',
-				orderBy: 'name',
-				orderDir: 'asc',
 				conditions: { condition: [{ field: 'sourceId', operator: 'is', values: source }] },
 			},
 		});
@@ -173,11 +172,10 @@ describe('§11.2 companies (v2 /companies)', () => {
 			resource: 'company',
 			operation: 'getAll',
 			limit: 20,
-			filters: { orderBy: 'name', orderDir: 'desc' },
+			sort: { orderBy: 'name', orderDir: 'desc' },
+			sort: { orderBy: 'name', orderDir: 'desc' },
 		});
 		expect(one(sorted, 'GET', '/companies').query).toEqual({
-			orderBy: 'name',
-			orderDir: 'desc',
 			pageSize: '20',
 		});
 		const names = sorted.json.map((company) => String(company.name));

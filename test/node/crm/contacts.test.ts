@@ -248,9 +248,8 @@ describe('§11.1 contacts (v2 /contacts)', () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
+			sort: { orderBy: 'name', orderDir: 'asc' },
 			filters: {
-				orderBy: 'name',
-				orderDir: 'asc',
 				conditions: { condition: [{ field: 'stageId', operator: 'is', values: stage }] },
 			},
 		});

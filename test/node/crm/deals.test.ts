@@ -296,9 +296,8 @@ describe('§11.3 deals (v2 /deals)', () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
+			sort: { orderBy: 'price', orderDir: 'asc' },
 			filters: {
-				orderBy: 'price',
-				orderDir: 'asc',
 				conditions: {
 					condition: [
 						{ field: 'status', operator: 'is_any_of', values: 'WON, LOST' },

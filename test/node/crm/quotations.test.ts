@@ -272,9 +272,8 @@ describe('§11.4 quotations (v2 /quotations)', () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
+			sort: { orderBy: 'number', orderDir: 'asc' },
 			filters: {
-				orderBy: 'number',
-				orderDir: 'asc',
 				conditions: {
 					condition: [
 						{ field: 'status', operator: 'is_none_of', values: 'DRAFT' },

@@ -133,9 +133,8 @@ describe('§11.5 tasks (v2 /tasks)', () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
+			sort: { orderBy: 'createdAt', orderDir: 'asc' },
 			filters: {
-				orderBy: 'createdAt',
-				orderDir: 'asc',
 				conditions: {
 					condition: [
 						{ field: 'assigneeIds', operator: 'is_any_of', values: user },

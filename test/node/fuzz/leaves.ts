@@ -96,7 +96,7 @@ export function fieldAt(
 	);
 }
 
-const description = { properties: [] } as unknown as INodeTypeDescription;
+const description = { name: 'heffl', properties: [] } as unknown as INodeTypeDescription;
 
 /** The leaves of one shown property, with their paths. */
 function leavesOf(
