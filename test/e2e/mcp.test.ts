@@ -19,6 +19,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { contact as contactResource } from '../../nodes/shared/table/resources/contact';
 import { deal } from '../../nodes/shared/table/resources/deal';
 import { lead as leadResource } from '../../nodes/shared/table/resources/lead';
 import { quotation as quotationResource } from '../../nodes/shared/table/resources/quotation';
@@ -30,6 +31,7 @@ import {
 	example,
 	fromAiArguments,
 	host,
+	OUTPUT_TOOLS,
 	startMcpStack,
 	toolNodes,
 	trigger,
@@ -53,6 +55,8 @@ const figures = {
 		slowestMs: number;
 		totalMs: number;
 	}>,
+	/** Contact → Get Many of 50, bytes the client receives per Output, and each as a ratio to Raw. */
+	outputBytes: {} as Record<string, { bytes: number; ofRaw: number }>,
 	inputSchemaDialect: '',
 	instructions: false,
 	timedOutCallStillWrote: false,
@@ -176,10 +180,10 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 			expect(Object.fromEntries(tools.map((tool) => [tool.name, tool.description]))).toEqual({
 				Find_Contacts_by_Email: 'Get many contacts in Heffl',
 				Find_Leads_by_Email: 'Get many leads in Heffl',
-				Create_Lead: 'Create a lead in Heffl',
-				Create_Task: 'Create a task in Heffl',
+				Create_Lead: 'Create lead in Heffl',
+				Create_Task: 'Create task in Heffl',
 				List_Open_Deals: 'Get many deals in Heffl',
-				Get_Quotation: 'Get a quotation by ID in Heffl',
+				Get_Quotation: 'Get quotation by ID in Heffl',
 			});
 		} finally {
 			await derived.close();
@@ -200,7 +204,7 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 		expect(contacts.map((record) => record.id)).toContain(contact.id);
 		expect(contacts.length).toBeLessThanOrEqual(5);
 
-		// The most this tool hands back: 5 contacts in full (contacts have no Simplify).
+		// The most this tool hands back: 5 contacts (Output: Simplified, the tool's default).
 		const fiveContacts = await call('Find_Contacts_by_Email', { email: 'example' });
 		expect(fiveContacts.json).toHaveLength(5);
 		figures.answerBytes['Find_Contacts_by_Email (5 matches)'] = fiveContacts.bytes;
@@ -275,6 +279,39 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 			// Context an agent pays for: 5 full contacts are the largest answer here.
 			expect(answer.bytes, name).toBeLessThan(8 * 1024);
 			expect(answer.text).not.toContain(stack.sandbox.apiKey);
+		}
+	});
+
+	test('Output: 50 contacts as the agent receives them in Raw, Simplified and Selected Fields (id, name, e-mail); the same contacts, fewer bytes', async () => {
+		const output = await connect(stack.outputUrl);
+		try {
+			const answers: Record<string, ToolAnswer> = {};
+			for (const name of Object.keys(OUTPUT_TOOLS)) {
+				figures.callsMade += 1;
+				answers[name] = await callTool(output, name, {});
+				expect(answers[name].isError, answers[name].text).toBe(false);
+			}
+			const records = (name: string) => answers[name].json as IDataObject[];
+			const raw = records('Contacts_Raw');
+			expect(raw).toHaveLength(50);
+			const ids = raw.map((record) => record.id);
+			expect(records('Contacts_Simplified').map((record) => record.id)).toEqual(ids);
+			for (const record of records('Contacts_Simplified'))
+				expect(contactResource.simplifyKeys).toEqual(expect.arrayContaining(Object.keys(record)));
+			expect(records('Contacts_Selected')).toEqual(
+				raw.map((record) => ({ id: record.id, name: record.name, email: record.email })),
+			);
+			for (const [name, answer] of Object.entries(answers))
+				figures.outputBytes[name] = {
+					bytes: answer.bytes,
+					ofRaw: Math.round((answer.bytes / answers.Contacts_Raw.bytes) * 1000) / 1000,
+				};
+			expect(figures.outputBytes.Contacts_Simplified.ofRaw).toBeLessThan(0.5);
+			expect(figures.outputBytes.Contacts_Selected.ofRaw).toBeLessThan(
+				figures.outputBytes.Contacts_Simplified.ofRaw,
+			);
+		} finally {
+			await output.close();
 		}
 	});
 

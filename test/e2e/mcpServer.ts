@@ -83,6 +83,54 @@ export function derivedVariant(): ExampleWorkflow {
 	};
 }
 
+/** The three answers of Output measured over MCP: Contact → Get Many of 50, one tool each. */
+export const OUTPUT_TOOLS = {
+	Contacts_Raw: { output: 'raw' },
+	Contacts_Simplified: { output: 'simplified' },
+	Contacts_Selected: { output: 'selected', outputFields: ['name', 'email'] },
+} as const;
+
+/**
+ * A second server beside the sample (its own path): the sample's Find Contacts tool as
+ * Contact → Get Many of 50, once per Output, for the figures of docs/ai-agents.md.
+ */
+export function outputVariant(): ExampleWorkflow {
+	const contacts = toolNodes.find((node) => node.parameters.resource === 'contact')!;
+	const server = {
+		...trigger,
+		id: randomUUID(),
+		webhookId: randomUUID(),
+		parameters: { ...trigger.parameters, path: `${String(trigger.parameters.path)}-output` },
+	};
+	const tools = Object.entries(OUTPUT_TOOLS).map(([name, output], index) => ({
+		...contacts,
+		id: randomUUID(),
+		name: name.replace(/_/g, ' '),
+		position: [index * 200, 300] as [number, number],
+		parameters: {
+			descriptionType: 'manual',
+			toolDescription: `Get 50 contacts from Heffl (Output: ${output.output}). Returns them.`,
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 50,
+			...output,
+		},
+	}));
+	return {
+		...example,
+		id: 'hefflMcpOutput',
+		name: `${example.name} (Output)`,
+		nodes: [server, ...tools],
+		connections: Object.fromEntries(
+			tools.map((tool) => [
+				tool.name,
+				{ ai_tool: [[{ node: server.name, type: 'ai_tool', index: 0 }]] },
+			]),
+		),
+	} as ExampleWorkflow;
+}
+
 /** The token an MCP client sends (`Authorization: Bearer …`); the user's Bearer Auth credential holds it. */
 export const TOKEN = randomUUID();
 
@@ -95,6 +143,8 @@ export interface McpStack {
 	mcpUrl: string;
 	/** The same tools on "Set Automatically". */
 	derivedUrl: string;
+	/** Contact → Get Many of 50 in each Output (OUTPUT_TOOLS). */
+	outputUrl: string;
 	/** The n8n host it runs: e2e/hosts.json's entry. */
 	host: { n8n: string; node: string; role: string };
 	close: () => Promise<void>;
@@ -128,6 +178,8 @@ export async function startMcpStack(): Promise<McpStack> {
 	copyFileSync(join(EXAMPLES_DIR, MCP_SERVER_EXAMPLE), join(files, MCP_SERVER_EXAMPLE));
 	const derived = derivedVariant();
 	writeFileSync(join(files, 'derived.json'), JSON.stringify(derived, null, '\t'));
+	const output = outputVariant();
+	writeFileSync(join(files, 'output.json'), JSON.stringify(output, null, '\t'));
 	const imported = n8nCli(folder, ['import:workflow', '--separate', `--input=${files}`]);
 	if (imported.failure) {
 		await sandbox.close();
@@ -138,8 +190,8 @@ export async function startMcpStack(): Promise<McpStack> {
 	});
 	try {
 		const session = await login(n8n.url);
-		for (const workflow of [example, derived]) await session.activate(workflow.id);
-		const urls = [example, derived].map((workflow) => mcpUrl(n8n.url, workflow));
+		for (const workflow of [example, derived, output]) await session.activate(workflow.id);
+		const urls = [example, derived, output].map((workflow) => mcpUrl(n8n.url, workflow));
 		for (const url of urls) await untilMcpRegistered(url);
 		return {
 			sandbox,
@@ -147,6 +199,7 @@ export async function startMcpStack(): Promise<McpStack> {
 			session,
 			mcpUrl: urls[0],
 			derivedUrl: urls[1],
+			outputUrl: urls[2],
 			host,
 			close: async () => {
 				await n8n.stop();

@@ -34,6 +34,7 @@ import {
 	startN8n,
 	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
+import { contact } from '../../nodes/Heffl/resources/contact';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 
@@ -93,6 +94,24 @@ const getLead = agentWorkflow('wfToolGetLead', 'Get Lead', {
 	operation: 'get',
 	leadId: { __rl: true, mode: 'id', value: fromAI('leadId', 'the lead ID, e.g. ld_0123') },
 });
+
+/** Contact → Get Many as a tool, with one Output (`undefined`: the default, never set). */
+const findContacts = (id: string, output?: string, outputFields?: string[]) =>
+	agentWorkflow(id, `Find Contacts ${output ?? 'default'}`, {
+		resource: 'contact',
+		operation: 'getAll',
+		limit: 3,
+		filters: { search: fromAI('search', 'words of the name or e-mail, e.g. example') },
+		...(output && { output }),
+		...(outputFields && { outputFields }),
+		// Saved by a user who switched the node's Simplify off: the tool has Output instead.
+		simplify: false,
+	});
+const outputs = {
+	default: findContacts('wfToolOutputDefault'),
+	raw: findContacts('wfToolOutputRaw', 'raw'),
+	selected: findContacts('wfToolOutputSelected', 'selected', ['name', 'email']),
+};
 
 type ToolRun = {
 	status: string;
@@ -159,7 +178,7 @@ beforeAll(async () => {
 				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
 			},
 		],
-		workflows: [createLead, getLead],
+		workflows: [createLead, getLead, ...Object.values(outputs)],
 	});
 	n8n = await startN8n(folder, await freePort(), {
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
@@ -301,5 +320,33 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 		expect(missing.error).toContain('NOT_FOUND');
 		expect(JSON.stringify(missing)).not.toContain(sandbox.apiKey);
 		expect(n8n.output()).not.toContain(sandbox.apiKey);
+	});
+
+	test('Output: the tool answers with Simplified fields by default (a saved Simplify is not the tool’s), Raw with the whole record, Selected Fields with the chosen ones and the ID', async () => {
+		const [tool] = (await servedTypes()).filter((type) => type.name === TOOL_TYPE);
+		const output = tool.properties.find((property) => property.name === 'output');
+		expect(output?.displayOptions?.show?.['@tool']).toEqual([true]);
+		const simplify = tool.properties.find((property) => property.name === 'simplify');
+		expect(simplify?.displayOptions?.hide?.['@tool']).toEqual([true]);
+		expect(tool.description).toMatch(/Do not give an agent Delete .* or Webhook Subscription/);
+
+		const answers: Record<string, IDataObject[]> = {};
+		for (const [name, workflow] of Object.entries(outputs)) {
+			const run = await callTool(workflow, { search: 'example' });
+			expect(run, name).toMatchObject({ status: 'success', error: undefined });
+			answers[name] = run.response as IDataObject[];
+		}
+		const ids = answers.raw.map((record) => record.id);
+		expect(ids).toHaveLength(3);
+		for (const name of ['default', 'selected'])
+			expect(answers[name].map((record) => record.id)).toEqual(ids);
+		for (const record of answers.default)
+			expect(contact.simplifyKeys).toEqual(expect.arrayContaining(Object.keys(record)));
+		expect(Object.keys(answers.raw[0]).length).toBeGreaterThan(10);
+		expect(answers.selected).toEqual(
+			answers.raw.map((record) => ({ id: record.id, name: record.name, email: record.email })),
+		);
+		const bytes = (records: IDataObject[]) => Buffer.byteLength(JSON.stringify(records));
+		expect(bytes(answers.default)).toBeLessThan(bytes(answers.raw) / 2);
 	});
 });

@@ -1,8 +1,8 @@
 /**
- * n8n's UX guidelines, checked on every generated parameter: option names are
- * Title Case words (not raw values), placeholders start with "e.g.", option lists
- * are alphabetical (Resource and Operation too, as n8n's lint wants), and every
- * field says what it is.
+ * n8n's UX guidelines ("UX guidelines for community nodes", docs.n8n.io), checked on every
+ * generated parameter of the node, its tool variant, the triggers and the credentials:
+ * each rule that can be read from the descriptions (and from what the node hands back),
+ * with the guideline's own sentence. The rules checked by hand: docs/development.md.
  */
 import type {
 	INodeProperties,
@@ -14,7 +14,7 @@ import { Workflow } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { HefflApi } from '../../credentials/HefflApi.credentials';
-import { versionProperties, optionsProperty } from '../../nodes/Heffl/descriptions';
+import { nodeProperties, versionProperties } from '../../nodes/Heffl/descriptions';
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
@@ -79,7 +79,7 @@ function walk(properties: INodeProperties[], path: string, findings: Finding[], 
 describe("n8n's UX guidelines on the generated descriptions", () => {
 	test('action node: Title Case options, "e.g." placeholders, sorted lists, every field described', () => {
 		const findings: Finding[] = [];
-		walk([...versionProperties(), optionsProperty], '', findings);
+		walk(nodeProperties, '', findings);
 		expect(findings).toEqual([]);
 	});
 
@@ -97,8 +97,8 @@ describe("n8n's UX guidelines on the generated descriptions", () => {
 			);
 		};
 		expect(subtitle('contact', 'getAll')).toBe('Get many contacts');
-		expect(subtitle('lead', 'delete')).toBe('Delete a lead by ID');
-		expect(subtitle('webhookSubscription', 'create')).toBe('Create a webhook subscription');
+		expect(subtitle('lead', 'delete')).toBe('Delete lead by ID');
+		expect(subtitle('webhookSubscription', 'create')).toBe('Create webhook subscription');
 		expect(description.description).not.toMatch(/^Create and read/);
 		const operations = versionProperties()
 			.filter((property) => property.name === 'operation')

@@ -78,7 +78,7 @@ function onVersion(property: INodeProperties, version: number): INodeProperties 
 }
 
 /**
- * The node's subtitle: the operation's action ("Create a lead"), looked up from the
+ * The node's subtitle: the operation's action ("Create lead"), looked up from the
  * table by resource and operation, instead of raw values ("getAll: contact").
  */
 export function subtitleExpression(): string {

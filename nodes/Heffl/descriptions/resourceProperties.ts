@@ -20,7 +20,8 @@ import { outputProperties } from './outputProperties';
  * Each operation's name, its action and its description. The action is what n8n shows in
  * the node's actions list, the canvas subtitle and the default node name, and what an AI
  * agent reads of a Heffl Tool left on "Set Automatically" ("<action> in Heffl", also over
- * n8n's MCP Server Trigger): short, and naming what the operation needs (an ID, an e-mail).
+ * n8n's MCP Server Trigger): short, without articles (n8n's UX guidelines: "Omit articles"),
+ * and naming what the operation needs (an ID, an e-mail).
  */
 export const OPERATIONS: Record<
 	OperationName,
@@ -32,17 +33,17 @@ export const OPERATIONS: Record<
 > = {
 	create: {
 		name: 'Create',
-		action: (r) => `Create ${withArticle(r.label)}`,
+		action: (r) => `Create ${r.label}`,
 		description: (r) => `Create a new ${r.label}`,
 	},
 	delete: {
 		name: 'Delete',
-		action: (r) => `Delete ${withArticle(r.label)} by ID`,
+		action: (r) => `Delete ${r.label} by ID`,
 		description: (r) => `Delete ${withArticle(r.label)} permanently`,
 	},
 	get: {
 		name: 'Get',
-		action: (r) => `Get ${withArticle(r.label)} by ID`,
+		action: (r) => `Get ${r.label} by ID`,
 		description: (r) => `Retrieve ${withArticle(r.label)}`,
 	},
 	getAll: {
@@ -52,13 +53,13 @@ export const OPERATIONS: Record<
 	},
 	upsert: {
 		name: 'Create or Update',
-		action: (r) => `Create or update ${withArticle(r.label)} by e-mail`,
+		action: (r) => `Create or update ${r.label} by e-mail`,
 		description: (r) =>
 			`Update the ${r.label} with this e-mail address, or create one when none has it`,
 	},
 	update: {
 		name: 'Update',
-		action: (r) => `Update ${withArticle(r.label)} by ID`,
+		action: (r) => `Update ${r.label} by ID`,
 		description: (r) => `Update ${withArticle(r.label)}; only the fields set are changed`,
 	},
 };

@@ -173,9 +173,10 @@ describe('§11.2 companies (v2 /companies)', () => {
 			operation: 'getAll',
 			limit: 20,
 			sort: { orderBy: 'name', orderDir: 'desc' },
-			sort: { orderBy: 'name', orderDir: 'desc' },
 		});
 		expect(one(sorted, 'GET', '/companies').query).toEqual({
+			orderBy: 'name',
+			orderDir: 'desc',
 			pageSize: '20',
 		});
 		const names = sorted.json.map((company) => String(company.name));
