@@ -388,7 +388,7 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		);
 	});
 
-	test("an AI Agent calls the Heffl tool: the model's arguments become a lead, the tool's answer goes back to the model", async () => {
+	test("an AI Agent calls the Heffl tool: the model's arguments become a lead, the tool's answer (Output: Selected Fields) goes back to the model", async () => {
 		credentials.openAiApi = await saveCredential(session, 'Loopback model', 'openAiApi', {
 			apiKey: 'sk-loopback',
 			url: model.url,
@@ -436,6 +436,9 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 							additionalFields: {
 								email: "={{ $fromAI('email', 'the e-mail address of the lead', 'string') }}",
 							},
+							// The tool's Output (n8n's `@tool` display option): only the e-mail and the ID.
+							output: 'selected',
+							outputFields: ['email'],
 						}),
 						credentials: { hefflApi: credentials.hefflApi },
 					},
@@ -472,6 +475,10 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		expect(model.requests[0].tools?.map((tool) => tool.function.name)).toContain('Create_Lead');
 		const toolResult = model.requests[1]?.messages.find((message) => message.role === 'tool');
 		expect(JSON.stringify(toolResult?.content)).toContain(String(created[0].id));
+		// Output → Selected Fields on this host: the ID and the e-mail, not the rest of the lead.
+		const handed = String(toolResult?.content);
+		expect(handed).toContain('"email":"grace.agent@example.com"');
+		expect(handed).not.toMatch(/"(name|createdAt|number)"/);
 		expect(JSON.parse(text)).toMatchObject({
 			output: expect.stringContaining(String(created[0].id)),
 		});

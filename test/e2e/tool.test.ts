@@ -34,7 +34,7 @@ import {
 	startN8n,
 	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
-import { contact } from '../../nodes/Heffl/resources/contact';
+import { contact } from '../../nodes/shared/table/resources/contact';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 

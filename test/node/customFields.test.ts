@@ -183,7 +183,7 @@ describe('§9.2 values are sent as their definitions say, checked before sending
 		const result = await company({
 			customFieldsMapping: mapping({ cf_industry: 'Retail', cf_regions: 'EMEA, Mars' }),
 		});
-		expect(result.error?.message).toMatch(/^Custom Fields › Regions: 'Mars' is not an option$/);
+		expect(result.error?.message).toMatch(/^Custom Fields › Regions: 'Mars' is not an option \[item 0\]$/);
 		expect(result.error?.description).toBe('Use one of: EMEA, APAC, Americas.');
 	});
 

@@ -120,17 +120,17 @@ describe('bad input is refused before any request, naming the field', () => {
 		[
 			'empty required title',
 			{ resource: 'task', operation: 'create', title: '  ' },
-			/^Title: a task needs a value here$/,
+			/^Title: a task needs a value here \[item 0\]$/,
 		],
 		[
 			'nothing to create',
 			{ resource: 'lead', operation: 'create', name: '  ' },
-			/^Nothing to create: every field of the lead is empty$/,
+			/^Nothing to create: every field of the lead is empty \[item 0\]$/,
 		],
 		[
 			'ID with a slash',
 			{ resource: 'lead', operation: 'get', leadId: byExpression('ld_1/../clients') },
-			/^Lead: .* contains \/, \?, # or a space$/,
+			/^Lead: .* contains \/, \?, # or a space \[item 0\]$/,
 		],
 		[
 			'ID with a question mark',
@@ -145,12 +145,12 @@ describe('bad input is refused before any request, naming the field', () => {
 		[
 			'ID of dots alone',
 			{ resource: 'deal', operation: 'get', dealId: byExpression('..') },
-			/^Deal: '\.\.' is not an ID: an ID of dots alone would change the address$/,
+			/^Deal: '\.\.' is not an ID: an ID of dots alone would change the address \[item 0\]$/,
 		],
 		[
 			'empty ID',
 			{ resource: 'deal', operation: 'delete', dealId: byExpression('') },
-			/^Deal: the ID is empty$/,
+			/^Deal: the ID is empty \[item 0\]$/,
 		],
 		[
 			'a parent ID in the path with a slash',
@@ -161,7 +161,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				name: 'Review',
 				position: 1,
 			},
-			/^Pipeline Name or ID: .* contains \/, \?, # or a space$/,
+			/^Pipeline Name or ID: .* contains \/, \?, # or a space \[item 0\]$/,
 		],
 		[
 			'malformed Filters (JSON)',
@@ -176,7 +176,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				dealId: byId('dl_x'),
 				updateFields: { extraFields: '[1, 2]' },
 			},
-			/^Update Fields › Extra Fields \(JSON\): must be a JSON object, not a list \(\[1,2\]\)$/,
+			/^Update Fields › Extra Fields \(JSON\): must be a JSON object, not a list \(\[1,2\]\) \[item 0\]$/,
 		],
 		[
 			'not a date',
@@ -196,7 +196,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				taskId: byId('tsk_x'),
 				updateFields: { dueDate: '2026-02-31' },
 			},
-			/^Update Fields › Due Date: '2026-02-31' is not a date on the calendar$/,
+			/^Update Fields › Due Date: '2026-02-31' is not a date on the calendar \[item 0\]$/,
 		],
 		[
 			'not a number',
@@ -206,7 +206,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				dealId: byId('dl_x'),
 				updateFields: { price: '=12 USD' },
 			},
-			/^Update Fields › Price: '12 USD' is not a number$/,
+			/^Update Fields › Price: '12 USD' is not a number \[item 0\]$/,
 		],
 		[
 			'a probability out of its range (§11.7)',
@@ -216,7 +216,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				pipelineStageId: byId('dps_x'),
 				updateFields: { probability: 120 },
 			},
-			/^Update Fields › Probability: 120 is not from 0 to 100$/,
+			/^Update Fields › Probability: 120 is not from 0 to 100 \[item 0\]$/,
 		],
 		[
 			'a pipeline without a Won stage (§11.7)',
@@ -231,12 +231,12 @@ describe('bad input is refused before any request, naming the field', () => {
 					],
 				},
 			},
-			/^Stages: has no WON stage$/,
+			/^Stages: has no WON stage \[item 0\]$/,
 		],
 		[
 			'nothing to update',
 			{ resource: 'lead', operation: 'update', leadId: byId('ld_x'), updateFields: {} },
-			/^Update Fields: nothing to update$/,
+			/^Update Fields: nothing to update \[item 0\]$/,
 		],
 		[
 			'custom field without label',
@@ -246,7 +246,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				name: 'x',
 				customFields: { field: [{ label: '', value: '1' }] },
 			},
-			/^Custom Fields › field 1: has no label$/,
+			/^Custom Fields › field 1: has no label \[item 0\]$/,
 		],
 		[
 			'a custom field typed Number that is not one',
@@ -257,7 +257,7 @@ describe('bad input is refused before any request, naming the field', () => {
 				name: 'x',
 				customFields: { field: [{ label: 'Budget', value: 'lots', valueType: 'number' }] },
 			},
-			/^Custom Fields › field 1 › Value \(cf_budget\): 'lots' is not a number$/,
+			/^Custom Fields › field 1 › Value \(cf_budget\): 'lots' is not a number \[item 0\]$/,
 		],
 	];
 

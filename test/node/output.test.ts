@@ -8,8 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { contact } from '../../nodes/Heffl/resources/contact';
-import { lead } from '../../nodes/Heffl/resources/lead';
+import { contact } from '../../nodes/shared/table/resources/contact';
+import { lead } from '../../nodes/shared/table/resources/lead';
 import { useSandbox } from '../harness/context';
 import { loadOptions, runHeffl } from '../harness/n8n';
 

@@ -72,7 +72,7 @@ describe('pickers for linked records', () => {
 			ctx.credentials,
 		);
 		expect(result.error?.message).toMatch(
-			/^Update Fields › (Contacts|Contact IDs): 'contacts' is also set by 'Update Fields › (Contacts|Contact IDs)'$/,
+			/^Update Fields › (Contacts|Contact IDs): 'contacts' is also set by 'Update Fields › (Contacts|Contact IDs)' \[item 0\]$/,
 		);
 	});
 

@@ -150,7 +150,7 @@ describe('API v2: document templates (§11.13) and contacts (§11.1)', () => {
 
 	test('contacts through the v2 envelope', async () => {
 		const contacts = await runHeffl(
-			{ resource: 'contact', operation: 'getAll', returnAll: true },
+			{ resource: 'contact', operation: 'getAll', returnAll: true, simplify: false },
 			ctx.credentials,
 		);
 		expect(contacts.json).toHaveLength((ctx.sandbox.records('contacts') as IDataObject[]).length);

@@ -66,7 +66,7 @@ describe('Create or Update: leads (API v1, §10.1, found through the v2 search, 
 			name: 'Changed',
 		});
 		expect(run.error?.message).toMatch(
-			/^Email: 2 leads have the e-mail address 'twin@example.com' \(ld_twinOne, ld_twinTwo\)$/,
+			/^Email: 2 leads have the e-mail address 'twin@example.com' \(ld_twinOne, ld_twinTwo\) \[item 0\]$/,
 		);
 		expect(writes().slice(sent)).toEqual([]);
 	});

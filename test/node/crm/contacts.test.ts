@@ -228,6 +228,7 @@ describe('§11.1 contacts (v2 /contacts)', () => {
 			resource: 'contact',
 			operation: 'getAll',
 			returnAll: true,
+			simplify: false,
 			filters: {
 				filtersJson: JSON.stringify({ stageId: { operator: 'is', values: [stage] } }),
 			},

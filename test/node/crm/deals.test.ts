@@ -213,7 +213,6 @@ describe('§11.3 deals (v2 /deals)', () => {
 				'status',
 				'stage',
 				'pipelineId',
-				'stageId',
 				'clientId',
 				'ownerName',
 				'createdAt',
