@@ -7,12 +7,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { onNodeOnly, onToolOnly, show } from '../../shared/editor/display';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
+import { OUTPUT } from '../outputModes';
 
 /** The operations that hand back records, and so get Output on the tool. */
 const RETURNING_RECORDS: OperationName[] = ['create', 'get', 'getAll', 'update', 'upsert'];
-
-/** The values of Output; `selected` keeps `id` always. */
-export const OUTPUT = { simplified: 'simplified', raw: 'raw', selected: 'selected' } as const;
 
 export function outputProperties(resource: ResourceSpec): INodeProperties[] {
 	const keys = resource.simplifyKeys;

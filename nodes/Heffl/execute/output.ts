@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
-import { OUTPUT } from '../descriptions/outputProperties';
+import { OUTPUT } from '../outputModes';
 import { readBoolean } from './parameters';
 
 type Shape = (record: IDataObject) => IDataObject;

@@ -13,20 +13,20 @@ import { expectFailure, lead, leads, withServers } from './tools';
 
 const refused = (
 	[
-		['Limit', { returnAll: false, limit: 'abc' }, /^Limit: 'abc' is not a whole number from 1 up$/],
-		['Limit', { returnAll: false, limit: null }, /^Limit: null is not a whole number from 1 up$/],
-		['Limit', { returnAll: false, limit: 1.5 }, /^Limit: 1\.5 is not a whole number from 1 up$/],
-		['Limit', { returnAll: false, limit: -1 }, /^Limit: -1 is not a whole number from 1 up$/],
-		['Return All', { returnAll: 'maybe' }, /^Return All: 'maybe' is not true or false$/],
+		['Limit', { returnAll: false, limit: 'abc' }, /^Limit: 'abc' is not a whole number from 1 up \[item 0\]$/],
+		['Limit', { returnAll: false, limit: null }, /^Limit: null is not a whole number from 1 up \[item 0\]$/],
+		['Limit', { returnAll: false, limit: 1.5 }, /^Limit: 1\.5 is not a whole number from 1 up \[item 0\]$/],
+		['Limit', { returnAll: false, limit: -1 }, /^Limit: -1 is not a whole number from 1 up \[item 0\]$/],
+		['Return All', { returnAll: 'maybe' }, /^Return All: 'maybe' is not true or false \[item 0\]$/],
 		[
 			'Max Retries',
 			{ options: { maxRetries: 1e9 } },
-			/^Options, Max Retries: 1000000000 is not a whole number from 0 to 10$/,
+			/^Options, Max Retries: 1000000000 is not a whole number from 0 to 10 \[item 0\]$/,
 		],
 		[
 			'Max Retries',
 			{ options: { maxRetries: -1 } },
-			/^Options, Max Retries: -1 is not a whole number from 0 to 10$/,
+			/^Options, Max Retries: -1 is not a whole number from 0 to 10 \[item 0\]$/,
 		],
 	] as Array<[string, INodeParameters, RegExp]>
 ).map(

@@ -53,8 +53,8 @@ export const tricklingAnswers: Scenario[] = [
 							expectFailure(
 								result,
 								operation === 'get'
-									? /^Heffl did not finish answering within 1 s$/
-									: /within 1 s: the lead may or may not have been created$/,
+									? /^Heffl did not finish answering within 1 s \[item 0\]$/
+									: /within 1 s: the lead may or may not have been created \[item 0\]$/,
 							);
 							expect(base.requests).toHaveLength(1);
 							expect(await server.closesSoon()).toBe(true);
