@@ -15,8 +15,10 @@ import { startSandbox } from '../test/sandbox/index.ts';
 // The demo's credential and sample workflows, shown as `npm start` imports them.
 import {
 	credentials,
+	example,
+	EXAMPLE,
 	followUpTaskTag,
-	newCompanyWelcomeCall,
+	forSandbox,
 	sampleWorkflows,
 	wonDealQuotation,
 } from './demo-workflows.ts';
@@ -112,7 +114,10 @@ async function workflows(sandbox) {
 	};
 	return {
 		trigger,
-		polling: newCompanyWelcomeCall(),
+		polling: forSandbox(example(EXAMPLE.newCompany), {
+			urls: sandbox.urls,
+			quotationTemplateId: String(template.id),
+		}),
 		agent,
 		quotation: wonDealQuotation(String(template.id)),
 	};
