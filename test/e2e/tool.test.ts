@@ -349,4 +349,20 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 		const bytes = (records: IDataObject[]) => Buffer.byteLength(JSON.stringify(records));
 		expect(bytes(answers.default)).toBeLessThan(bytes(answers.raw) / 2);
 	});
+
+	test("Output → Selected Fields: the editor lists the contact's fields and custom fields by label for the tool (n8n's options call)", async () => {
+		const options = (await session.call('POST', '/dynamic-node-parameters/options', {
+			nodeTypeAndVersion: { name: TOOL_TYPE, version: 1 },
+			path: 'outputFields',
+			methodName: 'getOutputFields',
+			currentNodeParameters: { resource: 'contact', operation: 'getAll', output: 'selected' },
+			credentials,
+		})) as Array<{ name: string; value: string }>;
+		expect(options).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ name: 'Email', value: 'email' }),
+				expect.objectContaining({ value: expect.stringMatching(/^cf_/) }),
+			]),
+		);
+	});
 });
