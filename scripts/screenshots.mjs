@@ -90,25 +90,6 @@ async function workflows(sandbox) {
 	agent.connections['Find Lead'] = {
 		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
 	};
-	// The tool's Output (n8n's `@tool` display option): only the fields the agent needs.
-	agent.nodes.push({
-		id: 'shotsHefflToolOutput',
-		name: 'Find Contacts',
-		type: 'n8n-nodes-heffl.hefflTool',
-		typeVersion: 1,
-		position: [640, 220],
-		parameters: {
-			resource: 'contact',
-			operation: 'getAll',
-			limit: 5,
-			output: 'selected',
-			outputFields: ['name', 'email', 'companyName'],
-		},
-		credentials,
-	});
-	agent.connections['Find Contacts'] = {
-		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
-	};
 	return {
 		trigger,
 		polling: forSandbox(example(EXAMPLE.newCompany), {
@@ -210,13 +191,6 @@ async function main() {
 		await openWorkflow(agent);
 		await openNode('Find Lead');
 		await shot('tool.png');
-		await closeNode();
-		await openNode('Find Contacts');
-		// Output → Selected Fields and the chosen fields, listed from Heffl by the editor.
-		const output = page.locator('[data-test-id=ndv]').getByText('Field Names or IDs').first();
-		await output.waitFor();
-		await output.scrollIntoViewIfNeeded();
-		await shot('tool-output.png');
 		await closeNode();
 
 		await openWorkflow(quotation);
