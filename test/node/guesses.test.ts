@@ -1,6 +1,6 @@
 /**
  * Where heffl-reference.md is silent, the node guesses; a guess never blocks a user and
- * never destroys data (DEVELOPERS-GUIDE): IDs of any shape work By ID, a pasted Heffl
+ * never destroys data (docs/assumptions.md): IDs of any shape work By ID, a pasted Heffl
  * address gives its ID, a filter a server ignores or records cannot show never turns
  * into "all records", and formats the reference does not document are Heffl's to judge.
  */
