@@ -16,6 +16,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_DISPLAY_NAMES, EVENT_OPTIONS } from '../shared/table/events';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION } from '../shared/triggerOutput';
+import { filterCollections } from './filterSettings';
 import { receiveDelivery } from './receive';
 import { ALL_EVENTS, MAX_TOLERANCE_SECONDS } from './settings';
 import { DEFAULT_TOLERANCE_SECONDS, parseSigningSecret } from './signature';
@@ -102,6 +103,8 @@ export class HefflTrigger implements INodeType {
 				options: [{ name: 'All Events', value: ALL_EVENTS }, ...EVENT_OPTIONS],
 				default: [],
 			},
+			// Deal Filters, Lead Filters...: shown for the chosen events' records.
+			...filterCollections(),
 			{
 				displayName: 'Options',
 				name: 'options',

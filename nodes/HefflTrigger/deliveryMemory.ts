@@ -54,6 +54,14 @@ export function acceptOnce(scope: string, id: string, now: number): boolean {
 	return true;
 }
 
+/**
+ * Drops `id` from `scope`'s accepted ids: a delivery that could not be handled in time
+ * (its filters unanswered) is answered 5xx, and Heffl's next attempt must run.
+ */
+export function forgetDelivery(scope: string, id: string): void {
+	accepted.get(scope)?.delete(id);
+}
+
 const LOG_EVERY_MS = 60_000;
 const lastLogged = new Map<string, { at: number; suppressed: number }>();
 

@@ -7,7 +7,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { triggerItem } from '../shared/triggerOutput';
-import { acceptOnce, mayLog, REMEMBER_IDS_MS } from './deliveryMemory';
+import { judgeDelivery } from './deliveryFilter';
+import { acceptOnce, forgetDelivery, mayLog, REMEMBER_IDS_MS } from './deliveryMemory';
 import type { SubscriptionState } from './settings';
 import {
 	secretAdvice,
@@ -22,7 +23,11 @@ import { parseSigningSecret, verifyDelivery } from './signature';
 /** Webhook-ids kept in static data, for the n8n versions and moments where n8n saves it. */
 const STATIC_IDS_MAX = 1000;
 
-type Refusal = Exclude<Verdict, { valid: true }>['reason'] | 'settings' | 'not-json';
+type Refusal =
+	| Exclude<Verdict, { valid: true }>['reason']
+	| 'settings'
+	| 'not-json'
+	| 'filters-late';
 
 /**
  * Adds an accepted id to static data. When full, ids older than Heffl's retry window go
@@ -122,7 +127,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// Checked and recorded with no await in between (see deliveryMemory.ts).
 	const now = Date.now();
 	const state = this.getWorkflowStaticData('node') as SubscriptionState;
-	const first = acceptOnce(`${this.getWorkflow().id}:${this.getNode().id}`, verdict.id, now);
+	const scope = `${this.getWorkflow().id}:${this.getNode().id}`;
+	const first = acceptOnce(scope, verdict.id, now);
 	if (!first || state.seen?.[verdict.id] !== undefined) {
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
@@ -132,10 +138,56 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!wantedEvents(this.getNodeParameter('events', [])).includes(kind)) {
 		return { webhookResponse: { received: true, ignored: kind } };
 	}
+	const record = isRecord(event.payload ?? event.data) ? (event.payload ?? event.data) : {};
+	const filtered = await filterDelivery(this, kind, record as IDataObject, verdict.id);
+	if (filtered.answer) {
+		forgetDelivery(scope, verdict.id); // not handled: Heffl's next attempt must run
+		return filtered.answer;
+	}
 	rememberInStaticData(state, verdict.id, now);
+	if (!filtered.run) return { webhookResponse: { received: true, filtered: true } };
 
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const record = (event.payload ?? event.data ?? {}) as IDataObject;
-	const json = triggerItem(options, kind, event.timestamp, record, verdict.id);
+	const json = triggerItem(options, kind, event.timestamp, record as IDataObject, verdict.id);
 	return { workflowData: [this.helpers.returnJsonArray([json])] };
+}
+
+const isRecord = (value: unknown) =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The trigger's Filters on the delivered record: run or not, or an answer when they
+ * could not be judged (settings that cannot be read: 500; no answer from Heffl in
+ * time: 503, so Heffl delivers again). A field no one could show starts nothing and is logged.
+ */
+async function filterDelivery(
+	context: IWebhookFunctions,
+	kind: string,
+	record: IDataObject,
+	id: string,
+): Promise<{ run: boolean; answer?: IWebhookResponseData }> {
+	let verdict;
+	try {
+		verdict = await judgeDelivery(context, kind, record);
+	} catch (error) {
+		const message = (error as Error).message;
+		return { run: false, answer: refuse(context, 500, 'settings', message, message) };
+	}
+	if ('late' in verdict) {
+		const log = `its filters could not be checked in time (${verdict.late}); answered 503 so that Heffl delivers it again later.`;
+		const answer = 'The filters could not be checked in time; deliver again later';
+		return { run: false, answer: refuse(context, 503, 'filters-late', answer, log) };
+	}
+	if (!verdict.run && verdict.unknownField) {
+		const node = context.getNode();
+		const workflowId = context.getWorkflow().id;
+		const field = verdict.unknownField;
+		const left = mayLog(`${workflowId}:${node.id}:unknown:${field}`, Date.now());
+		if (left !== undefined)
+			context.logger.warn(
+				`Heffl Trigger "${node.name}" (workflow ${workflowId}) started nothing for ${kind} (webhook-id ${loggableId(id)}): the filter ${field} cannot be checked, because neither the delivery nor the record read from Heffl shows that field. Remove the condition, or filter in the workflow with n8n's Filter node.${left > 0 ? ` (${left} more like it in the last minute not logged)` : ''}`,
+				{ workflowId, nodeName: node.name, reason: 'unknown-field' },
+			);
+	}
+	return { run: verdict.run };
 }

@@ -17,6 +17,8 @@ export const SIGNING_SECRET_CREDENTIAL = 'hefflWebhookSigningSecretApi';
 export interface SubscriptionState extends IDataObject {
 	subscriptionId?: string;
 	secret?: string;
+	/** The subscription's `status` in Heffl's answer to its creation (§12.1: values not documented). */
+	status?: string;
 	/** webhook-id → when it was first accepted (ms). */
 	seen?: Record<string, number>;
 }

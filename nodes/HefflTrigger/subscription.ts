@@ -24,6 +24,7 @@ import {
 	toleranceSeconds,
 	usesExistingSubscription,
 } from './settings';
+import { checkFiltersAtActivation } from './filterSettings';
 import { parseSigningSecret } from './signature';
 
 function isNotFound(error: unknown): boolean {
@@ -50,6 +51,36 @@ async function deleteSubscription(this: IHookFunctions, id: string): Promise<voi
 	}
 }
 
+/**
+ * Whether the subscription still delivers here: its URL, events and secret as this
+ * trigger made it, and its status the one Heffl gave it at creation (a subscription Heffl
+ * paused or disabled would keep the workflow active and silent). The log says what differs.
+ */
+function stillDelivering(
+	context: IHookFunctions,
+	state: SubscriptionState,
+	subscription: IDataObject,
+	wanted: string[],
+): boolean {
+	const statusChanged =
+		typeof subscription.status === 'string' &&
+		state.status !== undefined &&
+		subscription.status !== state.status;
+	const problems = [
+		!parseSigningSecret(state.secret).valid && 'its signing secret is not kept',
+		subscription.url !== context.getNodeWebhookUrl('default') && 'it points to another URL',
+		!sameEvents(subscription.events, wanted) && 'its events differ from Trigger On',
+		statusChanged &&
+			`its status is "${String(subscription.status).slice(0, 40)}", not "${state.status}" as Heffl created it (paused or disabled in Heffl?)`,
+	].filter(Boolean);
+	if (problems.length === 0) return true;
+	const node = context.getNode();
+	context.logger[statusChanged ? 'warn' : 'info'](
+		`Heffl Trigger "${node.name}" (workflow ${context.getWorkflow().id}): subscription ${String(state.subscriptionId)} is re-created because ${problems.join(', ')}.`,
+	);
+	return false;
+}
+
 /** Refuses a webhook URL Heffl cannot reach (localhost against Heffl); warns on plain http. */
 async function checkReachable(this: IHookFunctions, url: string): Promise<void> {
 	const { hostname, protocol } = new URL(url);
@@ -73,6 +104,7 @@ export const subscriptionMethods = {
 		// Activation fails here, naming the field, rather than every delivery later.
 		const wanted = events.call(this);
 		toleranceSeconds.call(this);
+		await checkFiltersAtActivation(this, wanted);
 		if (usesExistingSubscription(this)) {
 			const check = parseSigningSecret(await signingSecret.call(this));
 			if (!check.valid) {
@@ -91,11 +123,7 @@ export const subscriptionMethods = {
 				path: recordPath(this.getNode(), '/webhooks', state.subscriptionId, 'Subscription'),
 				recordLabel: 'webhook subscription',
 			});
-			return (
-				parseSigningSecret(state.secret).valid &&
-				subscription.url === this.getNodeWebhookUrl('default') &&
-				sameEvents(subscription.events, wanted)
-			);
+			return stillDelivering(this, state, subscription, wanted);
 		} catch (error) {
 			if (!isNotFound(error)) throw new NodeApiError(this.getNode(), error as JsonObject);
 			delete state.subscriptionId;
@@ -142,6 +170,8 @@ export const subscriptionMethods = {
 		const state = this.getWorkflowStaticData('node') as SubscriptionState;
 		state.subscriptionId = String(subscription.id);
 		state.secret = String(subscription.secret).trim();
+		if (typeof subscription.status === 'string') state.status = subscription.status;
+		else delete state.status;
 		state.seen = {};
 		return true;
 	},
@@ -152,6 +182,7 @@ export const subscriptionMethods = {
 		if (state.subscriptionId) await deleteSubscription.call(this, state.subscriptionId);
 		delete state.subscriptionId;
 		delete state.secret;
+		delete state.status;
 		delete state.seen;
 		return true;
 	},

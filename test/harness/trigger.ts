@@ -87,7 +87,7 @@ export class TriggerHarness {
 	/** The Heffl Webhook Signing Secret credential's field, for an existing subscription. */
 	signingSecretCredential: unknown = undefined;
 
-	/** Lines the node logged through n8n's logger while handling deliveries, as `level: message`. */
+	/** Lines the node logged through n8n's logger (deliveries and activation), as `level: message`. */
 	readonly logs: string[] = [];
 
 	private server!: Server;
@@ -176,14 +176,30 @@ export class TriggerHarness {
 	}
 
 	private hooks() {
-		return new HookContext(
-			this.workflow,
-			this.node,
-			this.data(),
-			'trigger',
-			'activate',
-			this.webhookData(),
+		return this.capturingLogs(
+			new HookContext(
+				this.workflow,
+				this.node,
+				this.data(),
+				'trigger',
+				'activate',
+				this.webhookData(),
+			),
 		);
+	}
+
+	/** The context with a logger that writes into `logs`. */
+	private capturingLogs<T extends object>(context: T): T {
+		const record = (level: string) => (message: string) => this.logs.push(`${level}: ${message}`);
+		Object.defineProperty(context, 'logger', {
+			value: {
+				debug: record('debug'),
+				info: record('info'),
+				warn: record('warn'),
+				error: record('error'),
+			},
+		});
+		return context;
 	}
 
 	/** What n8n does on activation: create only when checkExists says there is nothing. */
@@ -215,24 +231,17 @@ export class TriggerHarness {
 				res.status(404).json({ error: 'not registered' });
 				return;
 			}
-			const context = new WebhookContext(
-				this.workflow,
-				this.node,
-				this.data({ httpRequest: req, httpResponse: res } as unknown as IDataObject),
-				'webhook',
-				this.webhookData(),
-				[],
-				null,
+			const context = this.capturingLogs(
+				new WebhookContext(
+					this.workflow,
+					this.node,
+					this.data({ httpRequest: req, httpResponse: res } as unknown as IDataObject),
+					'webhook',
+					this.webhookData(),
+					[],
+					null,
+				),
 			);
-			const record = (level: string) => (message: string) => this.logs.push(`${level}: ${message}`);
-			Object.defineProperty(context, 'logger', {
-				value: {
-					debug: record('debug'),
-					info: record('info'),
-					warn: record('warn'),
-					error: record('error'),
-				},
-			});
 			const result: IWebhookResponseData = await trigger.webhook.call(context);
 			if (result.workflowData) outcome.items = result.workflowData[0].map((item) => item.json);
 			if (this.dropNextAnswers > 0) {

@@ -57,6 +57,19 @@ export function control(sandbox: Sandbox, request: ControlRequest): JsonObject {
 		);
 		return { ok: true };
 	}
+	if (what === 'webhook-status' && method === 'POST' && arg) {
+		const workspace = (body.workspace as WorkspaceId) ?? 'A';
+		if (typeof body.status !== 'string' || body.status === '')
+			throw ApiError.field('status', 'is required (a non-empty string)');
+		return sandbox.webhooks.setStatus(workspace, arg, body.status);
+	}
+	if (what === 'webhook-payload' && method === 'POST') {
+		const omit = body.omit ?? [];
+		if (!Array.isArray(omit) || omit.some((key) => typeof key !== 'string'))
+			throw ApiError.field('omit', 'must be a list of record keys');
+		sandbox.webhooks.payloadOmits = omit as string[];
+		return { omit };
+	}
 	if (what === 'records' && method === 'GET' && arg) {
 		return {
 			items: sandbox.records(

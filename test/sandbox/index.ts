@@ -77,6 +77,11 @@ export async function startSandbox(options: SandboxOptions = {}) {
 			sandbox.webhooks.emit(workspace, event, payload),
 		rotateWebhookSecret: (subscriptionId: string) => sandbox.webhooks.rotate(subscriptionId),
 		endRotation: (subscriptionId: string) => sandbox.webhooks.endRotation(subscriptionId),
+		/** §12.1: a subscription's status (values undocumented); only `active` ones are delivered to. */
+		setWebhookStatus: (subscriptionId: string, status: string, workspace: WorkspaceId = 'A') =>
+			sandbox.webhooks.setStatus(workspace, subscriptionId, status),
+		/** §12.5: keys left out of every delivered record (Heffl documents no deal payload fields). */
+		omitFromPayloads: (keys: string[]) => (sandbox.webhooks.payloadOmits = keys),
 		close: () => sandbox.close(),
 	};
 }

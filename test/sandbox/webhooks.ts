@@ -22,6 +22,13 @@ interface Secrets {
 export class WebhookEngine {
 	readonly deliveries: Delivery[] = [];
 
+	/**
+	 * Keys left out of every delivered record. §12.5 shows payload fields only for leads
+	 * (none for deals, clients, invoices, quotations), so a receiver must cope with a
+	 * record that lacks what it filters on: tests switch this on to prove it.
+	 */
+	payloadOmits: string[] = [];
+
 	private readonly secrets = new Map<string, Secrets>();
 
 	private readonly timeoutMs: number;
@@ -59,6 +66,18 @@ export class WebhookEngine {
 		return { ...record, secret };
 	}
 
+	/**
+	 * Sets a subscription's `status`. §12.1: every answer carries one, its values are not
+	 * documented; only `active` ones (the sandbox's value at creation) are delivered to,
+	 * as a subscription Heffl paused or disabled would not be.
+	 */
+	setStatus(workspace: WorkspaceId, id: string, status: string): JsonObject {
+		const subscription = this.store.require(workspace, 'webhooks', id, 'webhook subscription');
+		const changed = { ...subscription, status };
+		this.store.replace(workspace, 'webhooks', changed);
+		return changed;
+	}
+
 	unsubscribe(id: string): void {
 		this.secrets.delete(id);
 		for (const delivery of this.deliveries) {
@@ -84,7 +103,14 @@ export class WebhookEngine {
 
 	/** Queues one message per active subscription of `workspace` that asked for `event`. */
 	emit(workspace: WorkspaceId, event: string, payload: JsonObject): void {
-		const body = JSON.stringify({ event, timestamp: new Date().toISOString(), payload });
+		const delivered = Object.fromEntries(
+			Object.entries(payload).filter(([key]) => !this.payloadOmits.includes(key)),
+		);
+		const body = JSON.stringify({
+			event,
+			timestamp: new Date().toISOString(),
+			payload: delivered,
+		});
 		for (const subscription of this.store.workspace(workspace).all('webhooks')) {
 			if (subscription.status !== 'active' || !(subscription.events as string[]).includes(event))
 				continue;

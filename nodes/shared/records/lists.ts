@@ -4,7 +4,13 @@
  * ignores a filter cannot hand a filtered request everything. The one list engine of every
  * reader of a list: the Heffl node's Get Many and the polling trigger.
  */
-import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../transport';
@@ -15,8 +21,8 @@ import type { ConditionSpec, FieldSpec, FilterSpec, ResourceSpec } from '../tabl
 import { fieldKey, plural } from '../table/schema';
 import { checkValue, isUnset } from './fieldChecks';
 
-/** A context that reads a list: an execution, or a poll. */
-type ListContext = IExecuteFunctions | IPollFunctions;
+/** A context that reads a list or judges a record: an execution, a poll, a webhook's activation or delivery. */
+type ListContext = IExecuteFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface FilterCheck {
 	name: string;
@@ -25,6 +31,8 @@ export interface FilterCheck {
 	matches: NonNullable<FilterSpec['matches']>;
 	/** A record that does not show the field is kept (raw JSON of fields the node does not know). */
 	optional?: boolean;
+	/** The record's key the check reads, where it reads one key (not a search over all texts). */
+	recordKey?: string;
 }
 
 /** The query a list is asked with, and the checks every returned record must pass. */
@@ -127,6 +135,7 @@ function listing(
 			value: values,
 			sent: true,
 			matches: conditionMatches(known?.recordKey ?? key, operator),
+			recordKey: known?.recordKey ?? key,
 		});
 	});
 	if (!isUnset(FILTERS_JSON, filters.filtersJson)) {
@@ -150,6 +159,7 @@ function listing(
 					sent: true,
 					matches: conditionMatches(recordKey, operator),
 					optional: true,
+					recordKey,
 				});
 			}
 		}
@@ -189,6 +199,7 @@ export async function listQuery(
 				value: given,
 				sent: field.filter === 'server',
 				matches: field.matches,
+				...(field.name !== 'search' && { recordKey: fieldKey(field) }),
 			};
 			query.checks.push(check);
 			if (field.resolve) resolving.push([field.resolve, check]);
@@ -209,6 +220,11 @@ export interface Verdict {
 	unverified: boolean;
 }
 
+/** Each check's verdict on the record as shown: true, false, or undefined where it lacks the field. */
+export function judgeShown(checks: FilterCheck[], shown: IDataObject) {
+	return checks.map((check) => ({ check, verdict: check.matches(shown, check.value) }));
+}
+
 /**
  * One record against the checks. A list row that leaves out what a filter looks at (a
  * quotation's line items) is read in full first; a filter no record shows is an error,
@@ -221,8 +237,7 @@ export async function judgeRecord(
 	checks: FilterCheck[],
 	record: IDataObject,
 ): Promise<Verdict> {
-	const judge = (shown: IDataObject) =>
-		checks.map((check) => ({ check, verdict: check.matches(shown, check.value) }));
+	const judge = (shown: IDataObject) => judgeShown(checks, shown);
 	let verdicts = judge(record);
 	const undecided = () =>
 		verdicts.find(({ check, verdict }) => verdict === undefined && !check.optional);

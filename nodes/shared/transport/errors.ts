@@ -209,9 +209,10 @@ export function waitTooLongError(
 	request: HefflRequest,
 	waitMs: number,
 	source: string,
+	limitMs = transportLimits.maxWaitMs,
 ) {
 	return hefflError(node, request, {
-		message: `Heffl asked to wait ${Math.ceil(waitMs / 1000)} s (${source}), longer than the ${Math.round(transportLimits.maxWaitMs / 1000)} s this node waits`,
+		message: `Heffl asked to wait ${Math.ceil(waitMs / 1000)} s (${source}), longer than the ${Math.round(limitMs / 1000)} s this node waits`,
 		description: `The ${labelOf(request)} was not sent. Heffl allows 60 requests per minute per API key; run the item again later. If Heffl keeps asking for waits this long, check the base URLs in the Heffl API credential.`,
 		code: 'WAIT_TOO_LONG',
 	});

@@ -204,9 +204,10 @@ async function send(
 	};
 
 	/** Waits as Heffl asked, within the cap, ending early when the execution is cancelled. */
+	const maxWaitMs = Math.min(transportLimits.maxWaitMs, request.maxWaitMs ?? Infinity);
 	const wait = async (waitMs: number, source: string) => {
-		if (waitMs > transportLimits.maxWaitMs) {
-			throw waitTooLongError(node, request, waitMs, source);
+		if (waitMs > maxWaitMs) {
+			throw waitTooLongError(node, request, waitMs, source, maxWaitMs);
 		}
 		try {
 			await sleep(Math.max(0, waitMs), cancel);

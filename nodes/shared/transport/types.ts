@@ -5,16 +5,18 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import type { ApiVersion } from './apiVersions';
 
-/** Every context the nodes call Heffl from: executions, polls, dropdowns and searches, webhook hooks. */
+/** Every context the nodes call Heffl from: executions, polls, dropdowns and searches, webhook hooks and deliveries. */
 export type HefflContext =
 	| IExecuteFunctions
 	| IPollFunctions
 	| ILoadOptionsFunctions
-	| IHookFunctions;
+	| IHookFunctions
+	| IWebhookFunctions;
 
 export interface HefflRequest {
 	api: ApiVersion;
@@ -26,6 +28,12 @@ export interface HefflRequest {
 	itemIndex?: number;
 	/** How often a refused (429), failed (5xx) or broken request is sent again. */
 	maxRetries?: number;
+	/**
+	 * The longest wait this request accepts (the key's budget, Retry-After, a backoff),
+	 * below transportLimits.maxWaitMs: a caller that must answer soon (a webhook) fails
+	 * at once instead, and the key's budget is kept as it is.
+	 */
+	maxWaitMs?: number;
 	/** Names the record in messages: "lead", "webhook subscription". */
 	recordLabel?: string;
 	/** Where the records of a list answer are (`items` in v1, `data` in v2); they are checked to be records. */
