@@ -4,7 +4,9 @@
  * database, static data, credentials and log. Deliveries come from the sandbox (as
  * Heffl sends them) and from this file, signed by the independent standardwebhooks
  * library: replays, concurrent duplicates, forgeries, garbled secrets, a lost answer,
- * and a replay after n8n restarts.
+ * a replay after n8n restarts, Filters judged before an execution starts (with and
+ * without the filtered field in the delivery, with the key's budget spent), and a
+ * subscription paused in Heffl while n8n was stopped.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -34,6 +36,7 @@ import {
 	registered as registeredAt,
 	settledExecutions as savedExecutions,
 	signed,
+	sleep,
 } from './triggerTools';
 import { startSandbox } from '../sandbox';
 
@@ -142,6 +145,40 @@ async function subscribeByHand(url: string): Promise<{ id: string; secret: strin
 	return (await answer.json()) as { id: string; secret: string };
 }
 
+/** A call to the sandbox's API v2 with its key. */
+async function v2(method: string, path: string, body?: IDataObject) {
+	const answer = await fetch(`${sandbox.urls.v2}${path}`, {
+		method,
+		headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+		body: body && JSON.stringify(body),
+	});
+	if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+	return (await answer.json()) as IDataObject;
+}
+
+/** Sends `messages` (each `copies` times, all copies at once) in batches of `batch` messages. */
+async function sendInBatches(
+	messages: Array<ReturnType<typeof signed>>,
+	url: string,
+	{ copies = 1, batch = 10 } = {},
+): Promise<number[]> {
+	const statuses: number[] = [];
+	for (let start = 0; start < messages.length; start += batch) {
+		const sends = messages
+			.slice(start, start + batch)
+			.flatMap((message) => Array.from({ length: copies }, () => message.send(url)));
+		statuses.push(...(await Promise.all(sends)).map((answer) => answer.status));
+	}
+	return statuses;
+}
+
+const stageChanged = (record: IDataObject) =>
+	JSON.stringify({
+		event: 'deal.stageChanged',
+		timestamp: new Date().toISOString(),
+		payload: record,
+	});
+
 async function createLead(name: string) {
 	const answer = await fetch(`${sandbox.urls.v1}/leads`, {
 		method: 'POST',
@@ -160,6 +197,12 @@ let rotated: Workflow;
 let restartPlain: Workflow;
 let restartGuarded: Workflow;
 let restartSecret: string;
+/** Deal Stage Changed filtered to one stage; its deals in the sandbox, the first 6 in that stage. */
+let filtered: Workflow;
+let filteredStage: string;
+let pipelineStages: Array<{ pipelineId: string; stageIds: string[] }>;
+let dealIds: string[];
+let filteredSubscriptionId: string;
 const garbled: Array<{ label: string; workflow: Workflow }> = [];
 
 beforeAll(async () => {
@@ -216,6 +259,36 @@ beforeAll(async () => {
 			},
 		},
 	]);
+
+	// Three pipelines (the sandbox's two and one more), 20 deals, 6 of them in the filtered stage.
+	await v2('POST', '/pipelines', {
+		name: 'Renewals',
+		stages: [
+			{ name: 'Open', type: 'ACTIVE' },
+			{ name: 'Renewed', type: 'WON' },
+			{ name: 'Lapsed', type: 'LOST' },
+		],
+	});
+	pipelineStages = sandbox.records('pipelines').map((pipeline) => ({
+		pipelineId: String(pipeline.id),
+		stageIds: (pipeline.stages as IDataObject[]).map((stage) => String(stage.id)),
+	}));
+	expect(pipelineStages).toHaveLength(3);
+	filteredStage = pipelineStages[0].stageIds[2];
+	sandbox.bulkCreate('companies', 3);
+	dealIds = sandbox.bulkCreate('deals', 20);
+	for (const id of dealIds.slice(0, 6))
+		await v2('PATCH', `/deals/${id}`, { stageId: filteredStage });
+	filtered = triggerWorkflow(
+		'Filtered',
+		{
+			events: ['deal.stageChanged'],
+			dealFilters: {
+				conditions: { condition: [{ field: 'stageId', operator: 'is', values: filteredStage }] },
+			},
+		},
+		{ credentials: { hefflApi: heffl } },
+	);
 
 	importIntoN8n(folder, {
 		credentials: [
@@ -368,6 +441,92 @@ describe('the Heffl Trigger in real n8n', () => {
 		await session.deactivate(rotated.id);
 	});
 
+	test("Filters: 100 signed deal.stageChanged deliveries over 3 pipelines, each sent twice, run exactly the 30 into the filtered stage; 100 without the stage read the deal once each; with the key's budget spent, 503 and a later attempt runs once", async () => {
+		await activate(filtered);
+		const url = webhookUrl(filtered);
+		const secret = await automaticSecret(session, filtered.id);
+		[filteredSubscriptionId] = sandbox
+			.records('webhooks')
+			.filter((subscription) => subscription.url === url)
+			.map((subscription) => String(subscription.id));
+
+		// 30 into the filtered stage; 70 into the other stages of the 3 pipelines.
+		const shown = Array.from({ length: 100 }, (_, index) => {
+			const into = index % 10 < 3;
+			const { pipelineId, stageIds } = pipelineStages[into ? 0 : index % 3];
+			const others = stageIds.filter((stage) => stage !== filteredStage);
+			const stageId = into ? filteredStage : others[index % others.length];
+			return signed(secret, undefined, stageChanged({ id: `dl_e2e${index}`, pipelineId, stageId }));
+		});
+		const started = Date.now();
+		const shownAnswers = await sendInBatches(shown, url, { copies: 2 });
+		const shownMs = Date.now() - started;
+		const afterShown = await settledExecutions(filtered, 30);
+		let intoStage = 0;
+		for (const execution of afterShown) {
+			const { outputs } = await session.outputs(String(execution.id));
+			const [item] = outputs['Heffl Trigger'] as IDataObject[];
+			if ((item.record as IDataObject).stageId === filteredStage) intoStage++;
+		}
+
+		// The same deals' moves as a delivery that leaves the stage out (§12.5): read, then judged.
+		sandbox.clearRequests();
+		const bare = Array.from({ length: 100 }, (_, index) =>
+			signed(secret, undefined, stageChanged({ id: dealIds[index % 20] })),
+		);
+		const bareAnswers = await sendInBatches(bare, url);
+		const reads = sandbox.requests.filter(
+			(request) => request.method === 'GET' && /^\/api\/v2\/deals\/[^/?]+$/.test(request.path),
+		).length;
+		const afterBare = await settledExecutions(filtered, 60);
+
+		// The key's budget spent (1 request in 12 s, used up): 503, nothing remembered.
+		sandbox.setRateLimit({ limit: 1, windowMs: 12_000 });
+		await fetch(`${sandbox.urls.v2}/pipelines`, { headers: { 'x-api-key': sandbox.apiKey } });
+		const late = signed(secret, undefined, stageChanged({ id: dealIds[0] }));
+		const lateAnswer = (await late.send(url)).status;
+		const spentAt = Date.now();
+		sandbox.setRateLimit(false);
+		await sleep(Math.max(0, spentAt + 12_500 - Date.now()));
+		const laterAnswers = [(await late.send(url)).status, (await late.send(url)).status];
+		const afterLate = await settledExecutions(filtered, 61);
+
+		const figures = {
+			shown: {
+				deliveries: 100,
+				sent: shownAnswers.length,
+				answers2xx: shownAnswers.filter((status) => status >= 200 && status < 300).length,
+				executions: afterShown.length,
+				executionsIntoStage: intoStage,
+				ms: shownMs,
+			},
+			withoutStage: {
+				deliveries: 100,
+				answers2xx: bareAnswers.filter((status) => status >= 200 && status < 300).length,
+				reads,
+				executions: afterBare.length - afterShown.length,
+			},
+			budgetSpent: {
+				firstAnswer: lateAnswer,
+				laterAnswers,
+				executions: afterLate.length - afterBare.length,
+			},
+		};
+		process.stdout.write(`[trigger e2e] filters: ${JSON.stringify(figures)}\n`);
+		expect(figures).toEqual({
+			shown: {
+				deliveries: 100,
+				sent: 200,
+				answers2xx: 200,
+				executions: 30,
+				executionsIntoStage: 30,
+				ms: figures.shown.ms,
+			},
+			withoutStage: { deliveries: 100, answers2xx: 100, reads: 100, executions: 30 },
+			budgetSpent: { firstAnswer: 503, laterAnswers: [200, 200], executions: 1 },
+		});
+	});
+
 	test('across a restart of n8n: what a replay does, with and without a Remove Duplicates node keyed on webhookId', async () => {
 		await activate(restartPlain);
 		await activate(restartGuarded);
@@ -382,6 +541,8 @@ describe('the Heffl Trigger in real n8n', () => {
 		await settledExecutions(restartGuarded, 2);
 
 		await n8n.stop();
+		// Meanwhile Heffl pauses the filtered trigger's subscription (§12.1: a status, values undocumented).
+		sandbox.setWebhookStatus(filteredSubscriptionId, 'paused');
 		n8n = await startN8n(folder, n8nPort, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) });
 		session = await login(n8n.url);
 		await registered(restartPlain);
@@ -414,5 +575,29 @@ describe('the Heffl Trigger in real n8n', () => {
 			executionsStartedAgain: 1,
 			withRemoveDuplicates: { executionsStartedAgain: 1, reachedTheNextNode: 0 },
 		});
+	});
+
+	test('a subscription paused in Heffl while n8n was stopped: re-created at the restart (the log says why), deliveries resume, no orphan', async () => {
+		const url = webhookUrl(filtered);
+		await registered(filtered);
+		const toUrl = () =>
+			sandbox.records('webhooks').filter((subscription) => subscription.url === url);
+		await expect
+			.poll(() => toUrl().map((subscription) => subscription.status), { timeout: 30_000 })
+			.toEqual(['active']);
+		expect(toUrl()[0].id).not.toBe(filteredSubscriptionId);
+		expect(n8n.output()).toContain(
+			`subscription ${filteredSubscriptionId} is re-created because its status is "paused", not "active"`,
+		);
+		const before = (await settledExecutions(filtered)).length;
+		await v2('PATCH', `/deals/${dealIds[10]}`, { stageId: filteredStage });
+		await sandbox.waitForDeliveries(undefined, 30_000);
+		expect((await settledExecutions(filtered, before + 1)).length - before).toBe(1);
+		expect(sandbox.deliveries.at(-1)).toMatchObject({
+			event: 'deal.stageChanged',
+			status: 'succeeded',
+		});
+		await session.deactivate(filtered.id);
+		await expect.poll(() => toUrl().length, { timeout: 10_000 }).toBe(0);
 	});
 });
