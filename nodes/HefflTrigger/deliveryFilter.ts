@@ -7,7 +7,7 @@
  * as delivered. What stays unknown starts nothing.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { FilterCheck } from '../shared/records/lists';
 import { judgeShown } from '../shared/records/lists';
@@ -30,7 +30,9 @@ export type FilterVerdict =
 	| { run: true }
 	| { run: false; unknownField?: string }
 	/** No answer in time (the key's budget spent, Heffl slow): answer 5xx so Heffl delivers again. */
-	| { late: string };
+	| { late: string }
+	/** Filters that cannot be read (an expression gone wrong since activation): answer 500. */
+	| { settings: string };
 
 const built = new Map<string, { at: number; checks: Promise<FilterCheck[]> }>();
 
@@ -95,13 +97,13 @@ function withinBudget(context: IWebhookFunctions, signal: AbortSignal): IWebhook
 	});
 }
 
-/** The record as Heffl has it now; undefined when it is gone (404). */
+/** The record as Heffl has it now, none when it is gone (404), or why it could not be read. */
 async function readRecord(
 	context: IWebhookFunctions,
 	resource: ResourceSpec,
 	id: unknown,
 	endsAt: number,
-): Promise<IDataObject | undefined> {
+): Promise<{ record?: IDataObject; failure?: Error }> {
 	try {
 		const answer = await hefflRequest.call(context, {
 			api: resource.apis?.get ?? resource.api,
@@ -116,17 +118,14 @@ async function readRecord(
 			maxRetries: 1,
 			maxWaitMs: Math.max(0, (endsAt - Date.now()) * 0.9),
 		});
-		return unwrapRecord(answer);
+		return { record: unwrapRecord(answer) };
 	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
-		throw error;
+		const gone = error instanceof NodeApiError && error.httpCode === '404';
+		return gone ? {} : { failure: error as Error };
 	}
 }
 
-/**
- * Whether a delivery of `event` carrying `record` starts the workflow. Throws a
- * NodeOperationError for settings that cannot be read (the caller answers 500).
- */
+/** Whether a delivery of `event` carrying `record` starts the workflow; never throws. */
 export async function judgeDelivery(
 	context: IWebhookFunctions,
 	event: string,
@@ -145,15 +144,15 @@ export async function judgeDelivery(
 		const readable =
 			!isDeletion(event) && resource.operations.includes('get') && record.id !== undefined;
 		if (judged.unknown && readable) {
-			const current = await readRecord(within, resource, record.id, endsAt);
-			judged = current ? judge(checks, current) : judged;
+			const read = await readRecord(within, resource, record.id, endsAt);
+			if (read.failure) return { late: read.failure.message };
+			judged = read.record ? judge(checks, read.record) : judged;
 		}
 		if (judged.unknown) return { run: false, unknownField: judged.unknown.name };
 		return { run: judged.keep };
 	} catch (error) {
-		if (error instanceof NodeApiError || Date.now() >= endsAt) {
-			return { late: (error as Error).message };
-		}
-		throw error;
+		const message = (error as Error).message;
+		const unreadable = error instanceof NodeOperationError && Date.now() < endsAt;
+		return unreadable ? { settings: message } : { late: message };
 	}
 }

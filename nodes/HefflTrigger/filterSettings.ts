@@ -4,8 +4,8 @@
  * has (sort, full-text search, raw filters JSON), read and checked at activation so a
  * filter that could never be judged fails there, naming the field, and nothing is subscribed.
  */
-import type { IDataObject, IHookFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { filterProperties } from '../shared/editor/listProperties';
 import type { FilterCheck } from '../shared/records/lists';
@@ -70,9 +70,12 @@ export async function filterChecks(
 		const query = await listQuery(context, resource, filters, 0);
 		return query.checks;
 	} catch (error) {
-		if (error instanceof NodeOperationError)
-			error.message = error.message.replace(/^Filters\b/, `${resource.displayName} Filters`);
-		throw error;
+		if (!(error instanceof NodeOperationError))
+			throw new NodeApiError(context.getNode(), error as JsonObject);
+		const message = error.message.replace(/^Filters\b/, `${resource.displayName} Filters`);
+		throw new NodeOperationError(context.getNode(), message, {
+			description: error.description ?? undefined,
+		});
 	}
 }
 

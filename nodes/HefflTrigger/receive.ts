@@ -166,12 +166,10 @@ async function filterDelivery(
 	record: IDataObject,
 	id: string,
 ): Promise<{ run: boolean; answer?: IWebhookResponseData }> {
-	let verdict;
-	try {
-		verdict = await judgeDelivery(context, kind, record);
-	} catch (error) {
-		const message = (error as Error).message;
-		return { run: false, answer: refuse(context, 500, 'settings', message, message) };
+	const verdict = await judgeDelivery(context, kind, record);
+	if ('settings' in verdict) {
+		const { settings } = verdict;
+		return { run: false, answer: refuse(context, 500, 'settings', settings, settings) };
 	}
 	if ('late' in verdict) {
 		const log = `its filters could not be checked in time (${verdict.late}); answered 503 so that Heffl delivers it again later.`;

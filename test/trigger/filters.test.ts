@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The Heffl Trigger's Filters, judged before an execution starts, against the sandbox
  * over loopback: a match runs, a non-match is acknowledged and remembered, a field the
