@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- benchmark tooling, not shipped */
 /**
  * `npm run bench` (vitest --config vitest.bench.config.mts): speed against the rate limit, pagination cost, signature
- * verification and trigger acknowledgement, the polling trigger's requests (bench/polling.ts), measured in one run against the
+ * verification and trigger acknowledgement (with Filters: bench/triggerFilters.ts), the polling trigger's requests (bench/polling.ts), measured in one run against the
  * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
  * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window; `BENCH_REAL_N8N=0` skips
  * the runs inside a real n8n (bench/inRealN8n.ts); `BENCH_REAL_N8N_BULK=0` keeps only their
@@ -25,6 +25,7 @@ import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookup
 import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
+import { triggerFilterBenchmarks } from './triggerFilters';
 import type { HefflCredentials } from '../test/harness/n8n';
 import { runHeffl } from '../test/harness/n8n';
 import { TriggerHarness } from '../test/harness/trigger';
@@ -283,6 +284,7 @@ async function main() {
 	signatures();
 	await pagination();
 	await acknowledgement();
+	await triggerFilterBenchmarks(row);
 	await pollingBenchmarks(row);
 	await bulkCreate(120, 6_000);
 	await bulkCreate(300, 6_000);
