@@ -109,14 +109,21 @@ function subscription(kit: Kit, scheme: 'https' | 'http'): IDataObject {
 	};
 }
 
+/** A subscription's `status` as the kit reports it (the Heffl Trigger re-creates one whose status moved). */
+const statusOf = (record: IDataObject) =>
+	typeof record.status === 'string'
+		? JSON.stringify(record.status)
+		: `none (${typeof record.status})`;
+
 const lifecycle: Check = {
 	id: 'webhooks.lifecycle',
 	title:
-		'a webhook subscription is created (100-character name, a whsec_ secret of 24–64 bytes once), listed, read and deleted at v1 /webhooks',
+		'a webhook subscription is created (100-character name, a whsec_ secret of 24–64 bytes once), listed, read and deleted at v1 /webhooks; the status values it shows at create and list are recorded (§12.1: not documented)',
 	depends: [
 		resourceFile('webhookSubscription'),
 		'nodes/HefflTrigger/signature.ts',
 		'nodes/HefflTrigger/HefflTrigger.node.ts',
+		'nodes/HefflTrigger/subscription.ts',
 	],
 	sandbox: 'test/sandbox/v1/routes.ts',
 	write: true,
@@ -134,20 +141,25 @@ const lifecycle: Check = {
 		const record = unwrapRecord(created.body as IDataObject);
 		const secret = parseSigningSecret(record.secret);
 		if (!secret.valid) problems.push(`its secret ${secret.problem}`);
-		steps.push(`created ${id}${secret.valid ? ' with a valid whsec_ secret' : ''}`);
+		steps.push(
+			`created ${id}${secret.valid ? ' with a valid whsec_ secret' : ''}, status ${statusOf(record)}`,
+		);
 		let listed = false;
+		let listedStatus = 'not listed';
 		let cursor: unknown;
 		for (let page = 0; page < 5 && !listed; page++) {
 			const reply: Reply = await kit.probe.send('v1', 'GET', WEBHOOKS.path, {
 				qs: { limit: 100, ...(cursor ? { cursor } : {}) },
 			});
 			const read = pageOf('v1', reply.body);
-			listed = (read.records ?? []).some((entry) => String(entry.id) === id);
+			const entry = (read.records ?? []).find((candidate) => String(candidate.id) === id);
+			listed = entry !== undefined;
+			if (entry) listedStatus = statusOf(entry);
 			if (read.hasMore !== true) break;
 			cursor = read.nextCursor;
 		}
 		if (!listed) problems.push('not found in GET /webhooks');
-		else steps.push('listed');
+		else steps.push(`listed with status ${listedStatus}`);
 		const one = await kit.probe.send('v1', 'GET', kit.probe.pathOf(WEBHOOKS.path, id));
 		if (!one.ok) problems.push(`GET /webhooks/{id}: ${refusal(one)}`);
 		else
