@@ -364,7 +364,7 @@ export async function runHeffl(
 	};
 }
 
-function loadOptionsContext(parameters: INodeParameters, credentials: HefflCredentials) {
+export function loadOptionsContext(parameters: INodeParameters, credentials: HefflCredentials) {
 	const node = hefflNode(parameters);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return new LoadOptionsContext(

@@ -12,9 +12,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, test } from 'vitest';
 
+import type { INodeProperties } from 'n8n-workflow';
+
+import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { judgingLimits } from '../../nodes/HefflTrigger/deliveryFilter';
 import { budgetId, forgetBudget } from '../../nodes/shared/transport/rateLimit';
 import { useSandbox } from '../harness/context';
+import { loadOptionsContext } from '../harness/n8n';
 import { TriggerHarness } from '../harness/trigger';
 
 const ctx = useSandbox({
@@ -259,6 +263,40 @@ describe('Filters on the Heffl Trigger', () => {
 			{ id: 'ld_1', stage: 'Qualified', stageId: 3 },
 			{ id: 'clt_1', name: 'Acme' },
 		]);
+	});
+});
+
+describe('the Filters in the editor', () => {
+	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources)', async () => {
+		const trigger = new HefflTrigger();
+		const methods: string[] = [];
+		const walk = (properties: INodeProperties[]) => {
+			for (const property of properties) {
+				const method = property.typeOptions?.loadOptionsMethod;
+				if (typeof method === 'string') methods.push(method);
+				for (const option of (property.options ?? []) as Array<Partial<INodeProperties>>) {
+					if ('type' in option) walk([option as INodeProperties]);
+					if (Array.isArray(option.values)) walk(option.values);
+				}
+			}
+		};
+		walk(trigger.description.properties);
+		expect(methods.sort()).toEqual(['getLeadSources', 'getLeadStages']);
+		const loaders = trigger.methods.loadOptions as Record<
+			string,
+			(this: unknown) => Promise<Array<{ name: string }>>
+		>;
+		const stages = await loaders.getLeadStages.call(loadOptionsContext({}, ctx.credentials));
+		const sources = await loaders.getLeadSources.call(loadOptionsContext({}, ctx.credentials));
+		expect(stages.map((option) => option.name)).toEqual([
+			'New',
+			'Contacted',
+			'Qualified',
+			'Proposal',
+			'Won',
+			'Lost',
+		]);
+		expect(sources.map((option) => option.name)).toContain('Website');
 	});
 });
 
