@@ -10,6 +10,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 
 import { HookContext, WebhookContext } from 'n8n-core';
+import { Webhook } from 'standardwebhooks';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -257,6 +258,26 @@ export class TriggerHarness {
 		} finally {
 			this.outcomes.push(outcome);
 		}
+	}
+
+	/** POSTs `message` to the trigger as Heffl does, signed by the standardwebhooks library with `secret`. */
+	async deliverSigned(
+		secret: string,
+		message: unknown,
+		id = `msg_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+	): Promise<{ id: string; status: number; body: string }> {
+		const body = JSON.stringify(message);
+		const response = await fetch(this.webhookUrl, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': id,
+				'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+				'webhook-signature': new Webhook(secret).sign(id, new Date(), body),
+			},
+			body,
+		});
+		return { id, status: response.status, body: await response.text() };
 	}
 
 	async close(): Promise<void> {

@@ -45,22 +45,8 @@ async function deliver(
 	id = `msg_${randomBytes(8).toString('hex')}`,
 	event = 'lead.created',
 ) {
-	const body = JSON.stringify({
-		event,
-		timestamp: new Date().toISOString(),
-		payload: { id: 'ld_1' },
-	});
-	const response = await fetch(harness.webhookUrl, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'webhook-id': id,
-			'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-			'webhook-signature': new Webhook(secret).sign(id, new Date(), body),
-		},
-		body,
-	});
-	return { status: response.status, body: await response.text() };
+	const message = { event, timestamp: new Date().toISOString(), payload: { id: 'ld_1' } };
+	return await harness.deliverSigned(secret, message, id);
 }
 
 /** A secret that some decoders turn into an empty or all-zero key: what a forger would sign with. */

@@ -7,9 +7,7 @@
  * one shows starts nothing and is logged; bad filters fail activation; a subscription
  * whose status moved away from the one Heffl gave it is re-created.
  */
-import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import type { INodeProperties } from 'n8n-workflow';
@@ -49,25 +47,9 @@ const subscriptionsTo = (url: string) =>
 	);
 
 /** A delivery signed with the trigger's secret by the standardwebhooks library. */
-async function deliver(
-	harness: TriggerHarness,
-	event: string,
-	payload: IDataObject,
-	id = `msg_${randomBytes(8).toString('hex')}`,
-) {
-	const body = JSON.stringify({ event, timestamp: new Date().toISOString(), payload });
-	const secret = String(harness.staticData.secret);
-	const response = await fetch(harness.webhookUrl, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'webhook-id': id,
-			'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-			'webhook-signature': new Webhook(secret).sign(id, new Date(), body),
-		},
-		body,
-	});
-	return { id, status: response.status, body: await response.text() };
+async function deliver(harness: TriggerHarness, event: string, payload: IDataObject, id?: string) {
+	const message = { event, timestamp: new Date().toISOString(), payload };
+	return await harness.deliverSigned(String(harness.staticData.secret), message, id);
 }
 
 const pipelines = () => ctx.sandbox.records('pipelines') as IDataObject[];
@@ -274,9 +256,12 @@ describe('the Filters in the editor', () => {
 			for (const property of properties) {
 				const method = property.typeOptions?.loadOptionsMethod;
 				if (typeof method === 'string') methods.push(method);
-				for (const option of (property.options ?? []) as Array<Partial<INodeProperties>>) {
+				for (const option of (property.options ?? []) as Array<{
+					type?: string;
+					values?: unknown;
+				}>) {
 					if ('type' in option) walk([option as INodeProperties]);
-					if (Array.isArray(option.values)) walk(option.values);
+					if (Array.isArray(option.values)) walk(option.values as INodeProperties[]);
 				}
 			}
 		};

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../harness/context';
@@ -45,18 +44,7 @@ async function deliver(
 	event: IDataObject,
 	id = `msg_${randomBytes(8).toString('hex')}`,
 ) {
-	const body = JSON.stringify(event);
-	const response = await fetch(harness.webhookUrl, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'webhook-id': id,
-			'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-			'webhook-signature': new Webhook(secret).sign(id, new Date(), body),
-		},
-		body,
-	});
-	return { status: response.status, body: await response.text() };
+	return await harness.deliverSigned(secret, event, id);
 }
 
 describe('subscription lifecycle', () => {
