@@ -7,10 +7,8 @@
  * one shows starts nothing and is logged; bad filters fail activation; a subscription
  * whose status moved away from the one Heffl gave it is re-created.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
-
-import type { INodeProperties } from 'n8n-workflow';
 
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { judgingLimits } from '../../nodes/HefflTrigger/deliveryFilter';
