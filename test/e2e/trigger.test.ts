@@ -459,7 +459,7 @@ describe('the Heffl Trigger in real n8n', () => {
 			return signed(secret, undefined, stageChanged({ id: `dl_e2e${index}`, pipelineId, stageId }));
 		});
 		const started = Date.now();
-		const shownAnswers = await sendInBatches(shown, url, { copies: 2 });
+		const shownAnswers = await sendInBatches(shown, url, { copies: 2, batch: 5 });
 		const shownMs = Date.now() - started;
 		const afterShown = await settledExecutions(filtered, 30);
 		let intoStage = 0;
@@ -475,6 +475,9 @@ describe('the Heffl Trigger in real n8n', () => {
 			signed(secret, undefined, stageChanged({ id: dealIds[index % 20] })),
 		);
 		const bareAnswers = await sendInBatches(bare, url);
+		const otherAnswers = [...shownAnswers, ...bareAnswers].filter(
+			(status) => status < 200 || status >= 300,
+		);
 		const reads = sandbox.requests.filter(
 			(request) => request.method === 'GET' && /^\/api\/v2\/deals\/[^/?]+$/.test(request.path),
 		).length;
@@ -512,7 +515,9 @@ describe('the Heffl Trigger in real n8n', () => {
 				executions: afterLate.length - afterBare.length,
 			},
 		};
-		process.stdout.write(`[trigger e2e] filters: ${JSON.stringify(figures)}\n`);
+		process.stdout.write(
+			`[trigger e2e] filters: ${JSON.stringify(figures)}; answers other than 2xx: ${JSON.stringify(otherAnswers)}\n`,
+		);
 		expect(figures).toEqual({
 			shown: {
 				deliveries: 100,
