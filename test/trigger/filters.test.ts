@@ -165,7 +165,7 @@ describe('Filters on the Heffl Trigger', () => {
 		expect(harness.logs.join('\n')).toMatch(/filters could not be checked in time.*answered 503/);
 
 		ctx.sandbox.setRateLimit(false);
-		forgetBudget(budgetId(ctx.sandbox.apiKey, ctx.sandbox.urls.v2));
+		forgetBudget(budgetId(ctx.sandbox.apiKey, ctx.sandbox.urls.origin));
 		const again = await deliver(harness, 'deal.stageChanged', { id: deal.id }, late.id);
 		const repeat = await deliver(harness, 'deal.stageChanged', { id: deal.id }, late.id);
 		expect([again.status, repeat.status]).toEqual([200, 200]);
