@@ -208,17 +208,18 @@ export async function login(url) {
 		/** The descriptions n8n serves to its editor: `nodes` or `credentials`. */
 		async typeDescriptions(what) {
 			// n8n 1.x rewrites this file after installing a package: a read can catch it half
-			// written, so a body that does not parse is read again (5 s at most).
+			// written, so a body that does not parse is read again (5 s at most); a loaded
+			// n8n serving the large file may also close the socket midway (seen in CI at load 17).
 			for (let attempt = 1; ; attempt++) {
-				const answer = await fetch(`${url}/types/${what}.json`, {
-					headers: { ...headers, cookie },
-				});
-				if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
-				const text = await answer.text();
 				try {
-					return JSON.parse(text);
+					const answer = await fetch(`${url}/types/${what}.json`, {
+						headers: { ...headers, cookie },
+					});
+					if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
+					return JSON.parse(await answer.text());
 				} catch (error) {
-					if (attempt === 20) throw error;
+					const passing = error instanceof SyntaxError || error?.message === 'fetch failed';
+					if (!passing || attempt === 20) throw error;
 					await new Promise((done) => setTimeout(done, 250));
 				}
 			}
