@@ -26,6 +26,12 @@ export default defineConfig({
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: 'forks',
+		// Vitest's default on 2 cores is one worker, and each file imports n8n-core afresh:
+		// most tests wait on loopback HTTP, so two workers that keep their modules between
+		// files halve `npm test` (docs/measured.md). State a node keeps per process is keyed
+		// by workflow and origin, and every file starts sandboxes of its own.
+		maxWorkers: 2,
+		isolate: false,
 		// n8n-core echoes every error a node throws; a passing test's output is noise
 		// (thousands of lines from the fuzz suite), a failing test's is shown.
 		silent: 'passed-only',

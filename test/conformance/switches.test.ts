@@ -2,20 +2,29 @@
  * For every alternative a real Heffl might show (test/sandbox/behaviours.ts, the rate-limit
  * window, a v2 /tags that refuses `type`), the kit names exactly that difference and
  * nothing else; and it fails the run only where the package depends on it and cannot adapt.
+ * Each case has a sandbox of its own, so the cases run at once: a kit run mostly waits for
+ * its rate-limit window, and one after another they took 50 s of `npm test`.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { table } from '../../scripts/conformance/report';
-import type { Behaviours, StartedSandbox } from '../sandbox';
+import type { SandboxOptions, StartedSandbox } from '../sandbox';
+import type { Behaviours } from '../sandbox';
 import { BEHAVIOURS, startSandbox } from '../sandbox';
 import { detailOf, differing, KIT_SANDBOX, markedRecords, runKit } from './kit';
 
-let sandbox: StartedSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox(KIT_SANDBOX);
-});
-afterAll(async () => await sandbox.close());
+/** Runs `check` against a sandbox of its own (the kit's settings, then `options`), closed after. */
+async function withOwnSandbox(
+	options: SandboxOptions,
+	check: (sandbox: StartedSandbox) => Promise<void>,
+) {
+	const sandbox = await startSandbox({ ...KIT_SANDBOX, ...options });
+	try {
+		await check(sandbox);
+	} finally {
+		await sandbox.close();
+	}
+}
 
 /**
  * Each switch: the one check that names it, what it says, and whether the run fails
@@ -70,15 +79,15 @@ const EXPECTED: Record<
 	},
 };
 
-describe('each switched behaviour is named, and nothing else', () => {
+describe.concurrent('each switched behaviour is named, and nothing else', () => {
 	test('the table of expectations covers every switch of the sandbox', () => {
 		expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(BEHAVIOURS).sort());
 	});
 
 	for (const [name, expected] of Object.entries(EXPECTED)) {
 		test(`${name}: ${expected.check} differs${expected.fails ? ' and the run fails' : ', and the package adapts'}`, async () => {
-			sandbox.setBehaviours({ [name]: expected.value ?? true });
-			try {
+			const behaviours: Behaviours = { [name]: expected.value ?? true };
+			await withOwnSandbox({ behaviours }, async (sandbox) => {
 				const report = await runKit(sandbox, { write: true });
 				expect(differing(report).ids).toEqual([expected.check]);
 				expect(detailOf(report, expected.check)).toMatch(expected.says);
@@ -90,31 +99,25 @@ describe('each switched behaviour is named, and nothing else', () => {
 					.split('\n')
 					.find((line) => line.startsWith(`| \`${expected.check}\``));
 				expect(row).toContain(expected.fails ? 'the package depends on it' : '**differs**');
-			} finally {
-				sandbox.setBehaviours({});
-			}
+			});
 		}, 60_000);
 	}
 });
 
-describe('alternatives set outside the behaviours', () => {
+describe.concurrent('alternatives set outside the behaviours', () => {
 	test("deal answers with the request's products: deal.read-line-items names that key, the example reads it", async () => {
-		sandbox.setBehaviours({ dealLineItems: 'products' });
-		try {
+		await withOwnSandbox({ behaviours: { dealLineItems: 'products' } }, async (sandbox) => {
 			const report = await runKit(sandbox, { write: true });
 			expect(differing(report)).toEqual({ ids: ['deal.read-line-items'], fails: [] });
 			expect(detailOf(report, 'deal.read-line-items')).toMatch(
 				/GET gives its line items back under products$/,
 			);
 			expect(report.exitCode).toBe(0);
-		} finally {
-			sandbox.setBehaviours({});
-		}
+		});
 	}, 60_000);
 
 	test('a lead stage of a type neither §11.8 nor the help page lists: lead-stages.types names it, the run does not fail', async () => {
-		const own = await startSandbox(KIT_SANDBOX);
-		try {
+		await withOwnSandbox({}, async (own) => {
 			own.insert('leadStages', {
 				id: 'lstg_planted',
 				name: 'Nurturing',
@@ -127,14 +130,11 @@ describe('alternatives set outside the behaviours', () => {
 				"types the node does not offer: NURTURING (stage 'Nurturing')",
 			);
 			expect(report.exitCode).toBe(0);
-		} finally {
-			await own.close();
-		}
+		});
 	}, 60_000);
 
 	test('60 requests per hour: rate-limit.window differs and fails the run, and --write creates nothing the spent budget could not delete', async () => {
-		sandbox.setRateLimit({ limit: 60, windowMs: 3_600_000 });
-		try {
+		await withOwnSandbox({ rateLimit: { limit: 60, windowMs: 3_600_000 } }, async (sandbox) => {
 			const report = await runKit(sandbox, { write: true });
 			expect(differing(report)).toEqual({
 				ids: ['rate-limit.window'],
@@ -145,19 +145,15 @@ describe('alternatives set outside the behaviours', () => {
 			// With --write, nothing is created that the spent budget could not delete for an hour.
 			expect(report.records.created).toBe(0);
 			expect(detailOf(report, 'lead.create')).toMatch(/requests left until .*fewer than the 60/);
-		} finally {
-			sandbox.setRateLimit(KIT_SANDBOX.rateLimit as { limit: number; windowMs: number });
-		}
+		});
 	}, 60_000);
 
 	test('the combined RateLimit header of newer drafts: rate-limit.headers differs, the package reads it', async () => {
-		sandbox.setRateLimit({ limit: 60, windowMs: 1000, headerStyle: 'combined' });
-		try {
+		const rateLimit = { limit: 60, windowMs: 1000, headerStyle: 'combined' as const };
+		await withOwnSandbox({ rateLimit }, async (sandbox) => {
 			const report = await runKit(sandbox);
 			expect(differing(report)).toEqual({ ids: ['rate-limit.headers'], fails: [] });
 			expect(detailOf(report, 'rate-limit.headers')).toMatch(/only ratelimit/);
-		} finally {
-			sandbox.setRateLimit(KIT_SANDBOX.rateLimit as { limit: number; windowMs: number });
-		}
+		});
 	}, 60_000);
 });

@@ -107,6 +107,11 @@ export class PollHarness {
 		};
 	}
 
+	/** The scheduler's timeout from the next poll on, as after a host's setting changed. */
+	setPollTimeout(ms: number) {
+		this.options.pollTimeoutMs = ms;
+	}
+
 	private get budgetMs(): number | null {
 		if (this.options.budgetMs !== undefined) return this.options.budgetMs;
 		return this.scheduler === 'legacy' ? LEGACY_BUDGET_MS : SCHEDULER_BUDGET_MS;
