@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- benchmark tooling, not shipped */
 /**
- * `npm run bench` (vitest --config vitest.bench.config.mts): speed against the rate limit, pagination cost, signature
+ * `npm run bench` (vitest run --project bench): speed against the rate limit, pagination cost, signature
  * verification and trigger acknowledgement (with Filters: bench/triggerFilters.ts), the polling trigger's requests (bench/polling.ts), measured in one run against the
  * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
  * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window; `BENCH_REAL_N8N=0` skips

@@ -45,8 +45,9 @@ for (const host of hosts) {
 		[
 			'vitest',
 			'run',
-			'--config',
-			'vitest.e2e-hosts.config.mts',
+			'--project',
+			'e2e-hosts',
+			'--silent=false',
 			'--reporter=default',
 			'--reporter=json',
 			`--outputFile.json=${report}`,

@@ -17,7 +17,7 @@ function run(command, args, quiet) {
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const [typecheck, tests] = await Promise.all([
 	run(bin('tsc'), ['-p', 'tsconfig.test.json'], true),
-	run(bin('vitest'), ['run', ...process.argv.slice(2)], false),
+	run(bin('vitest'), ['run', '--project', 'unit', ...process.argv.slice(2)], false),
 ]);
 process.stdout.write(
 	typecheck.code === 0
