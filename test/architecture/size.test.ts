@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: reads the source files */
 /**
- * Code you can read in one sitting (the developers' guide): no function in nodes/ or
+ * Code you can read in one sitting (ARCHITECTURE.md): no function in nodes/ or
  * credentials/ over 100 lines, no file over 400. Read with TypeScript's own parser.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * runs the node's poll() through n8n-core's PollContext, and what is saved when follows
  * n8n's source (2.41.1: active-workflow-triggers, poll-trigger-executor, the poll task
  * handler, the poll context factory, the poll cursor service), as measured in real n8n
- * (test/e2e/pollingMatrix.test.ts). Three ways n8n runs polls:
+ * (test/e2e/polling.test.ts). Three ways n8n runs polls:
  * - `legacy`: the workflow lives in memory between polls; static data is saved after the
  *   activation poll and after every poll that emits; a restart activates again ('init')
  *   and polls at once.

@@ -3,7 +3,7 @@
  * the API v1 endpoints of §10 and §12.1 and the API v2 deals and tasks of §11.3/§11.5
  * (which replaced §10.3/§10.4's v1 ones), run through n8n-core with every documented
  * field; the request the sandbox received is checked as well as the node's output.
- * What the node does where the reference is silent is in guesses.test.ts.
+ * What the node does where the reference is silent is in guessesNeverBlock.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The polling trigger on each way n8n 2.41 runs polls (test/harness/poll.ts models them
- * from n8n's source; test/e2e/pollingMatrix.test.ts measures them in real n8n): the
+ * from n8n's source; test/e2e/polling.test.ts measures them in real n8n): the
  * legacy poller, the durable scheduler, and the scheduler with durable cursors, which
  * does not commit what the activation poll stages. In each, the start chosen at
  * activation reaches the first scheduled poll, and every record comes once.

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
- * The sandbox against the contract (shared/spec/service-api.md), over real HTTP:
+ * The sandbox against the contract (docs/service-api.md), over real HTTP:
  * it is the measuring stick for everything else, so it is measured too. The v1
- * records endpoints are checked against heffl-reference.md in reference.test.ts.
+ * records endpoints are checked against heffl-reference.md in v1-reference.test.ts.
  */
 import { createServer } from 'node:http';
 import { sleep } from 'n8n-workflow';

@@ -15,7 +15,7 @@ import type { ApiCall, JsonObject, RecordKind, WorkspaceId } from '../types';
 import { TAG_TYPES_V2 } from '../v2/constants';
 import type { WebhookEngine } from '../webhooks';
 
-/** The event catalogue of heffl-facts.md: subscriptions may ask only for these. */
+/** The event catalogue (heffl-reference.md §12.4, both versions): subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [
 	'lead.created',
 	'lead.updated',

@@ -1,7 +1,7 @@
 /**
  * The polling trigger's output beside the Heffl Trigger's for the same record: the
  * sandbox delivers the webhook (§12.2's `payload`) and the poll reads the list (§7), and
- * the README's table of differences is this test's expectations.
+ * docs/polling.md's table of differences ("Output") is this test's expectations.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { beforeAll, expect, test } from 'vitest';

@@ -1,3 +1,9 @@
+/**
+ * What the Heffl node reads, through n8n-core against the sandbox: reference data (pipelines
+ * with their stages, products, lead stages and sources, §11.9 tags), §11.13 document
+ * templates with their custom fields, §11.1 contacts through the v2 envelope; and webhook
+ * subscriptions (§12.1), whose signing secret Create shows once and Get and Get Many never.
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox against Heffl's own reference (docs/heffl-reference.md, a copy of shared/spec/heffl-reference.md), over
+ * The sandbox against Heffl's own reference (docs/heffl-reference.md), over
  * real HTTP, one test per endpoint the node uses. Each test names the section it
  * checks; expectations come from that section, not from the node.
  */

@@ -6,8 +6,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { loadOptions, runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../harness/context';
+import { loadOptions, runHeffl } from '../../harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 120 } });
 
