@@ -2,7 +2,9 @@
 /**
  * `npm run verify` (scripts/verify.mjs) lints as n8n's scanner does, but fails on a
  * warning too: the scanner passes a package whose package.json lacks a homepage (a
- * warning of its require-homepage rule); verify does not.
+ * warning of its require-homepage rule); verify does not. Each test starts the scanner's
+ * ESLint in a child process: about 2 s on a quiet machine, 30 s at a load of 20, hence
+ * the long timeouts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,11 +51,11 @@ test('a warning fails verify, where the scanner passes it', async () => {
 	expect(out).toContain('0 errors, 1 warnings');
 	expect(out).toMatch(/require-homepage/);
 	expect(out).toContain('verify: FAILED');
-});
+}, 120_000);
 
 test('a package without findings passes', () => {
 	expect(verify(extracted(() => {}))).toMatchObject({
 		status: 0,
 		out: expect.stringContaining('0 errors, 0 warnings'),
 	});
-});
+}, 120_000);
