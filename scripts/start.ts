@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- demo tooling, not shipped */
 /**
  * `npm start`: the demo. Starts the sandbox (a local Heffl API, seeded) and a real
- * n8n (the newest of e2e/hosts.json, or the one N8N_VERSION names) on loopback with this
+ * n8n (the newest of test/e2e-hosts/hosts.json, or the one N8N_VERSION names) on loopback with this
  * package installed as the community catalog installs it, a ready "Heffl sandbox"
  * credential, an owner account and the six sample workflows of examples/; the three
  * trigger workflows and the MCP server (with a Bearer Auth credential of a random token)

@@ -1,5 +1,5 @@
 // `npm run test:hosts [-- oldest newest 2.20.12 …]`: the hosts tier
-// (test/e2e-hosts) once per n8n host of e2e/hosts.json (default: every one), each
+// (test/e2e-hosts) once per n8n host of test/e2e-hosts/hosts.json (default: every one), each
 // on its own install (installed on first use, about 6 minutes each), then the
 // the support table rows (README, Compatibility; docs/compatibility.md), measured now:
 //

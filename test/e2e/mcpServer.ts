@@ -42,7 +42,7 @@ import { startSandbox } from '../sandbox';
 export { callTool, type ToolAnswer } from '../../scripts/mcp-client';
 export { fromAiArguments } from '../../scripts/demo-workflows';
 
-/** The n8n this run starts (N8N_VERSION): e2e/hosts.json's entry. */
+/** The n8n this run starts (N8N_VERSION): test/e2e-hosts/hosts.json's entry. */
 export const host = HOST as { n8n: string; node: string; role: string };
 
 export const example = exampleFile(MCP_SERVER_EXAMPLE);
@@ -145,7 +145,7 @@ export interface McpStack {
 	derivedUrl: string;
 	/** Contact → Get Many of 50 in each Output (OUTPUT_TOOLS). */
 	outputUrl: string;
-	/** The n8n host it runs: e2e/hosts.json's entry. */
+	/** The n8n host it runs: test/e2e-hosts/hosts.json's entry. */
 	host: { n8n: string; node: string; role: string };
 	close: () => Promise<void>;
 }
