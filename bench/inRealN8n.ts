@@ -23,7 +23,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the end-to-end tests
 } from '../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
@@ -42,7 +41,7 @@ const header = { httpHeaderAuth: { id: 'benchHeader', name: 'x-api-key header' }
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Webhook → 120 items → the node under test; the webhook answers when the run ends. */
-function bulkWorkflow(name: string, node: IDataObject): Workflow {
+function bulkWorkflow(name: string, node: IDataObject & { type: string }): Workflow {
 	return linearWorkflow(`bench${name}`, `bench ${name}`, [
 		{
 			name: 'Webhook',
@@ -73,7 +72,7 @@ function httpRequestNode(
 	url: string,
 	settings: IDataObject,
 	options: IDataObject = {},
-): IDataObject {
+): IDataObject & { type: string } {
 	return {
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
@@ -268,7 +267,11 @@ async function executionCount(session: Session, workflowId: string, expected: nu
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	let count = -1;
 	for (let wait = 0; wait < 100; wait++) {
-		const now = Number((await session.call('GET', `/executions?filter=${filter}&limit=1`)).count);
+		const answer = await session.call<{ count: number | string }>(
+			'GET',
+			`/executions?filter=${filter}&limit=1`,
+		);
+		const now = Number(answer.count);
 		if (now === count && now >= expected) break;
 		count = now;
 		await new Promise((done) => setTimeout(done, 500));

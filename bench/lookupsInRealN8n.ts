@@ -21,7 +21,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the end-to-end tests
 } from '../scripts/real-n8n.mjs';
 import { callTool, connect, startMcpStack } from '../test/e2e/mcpServer';
 import type { Behaviours, StartedSandbox } from '../test/sandbox';

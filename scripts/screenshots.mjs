@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run screenshots`: the README's pictures, taken from the real n8n editor.
  * Starts the sandbox and a real n8n 2.x with this package installed (as `npm start`
@@ -36,6 +37,7 @@ import {
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
+/** @param {string} message */
 const step = (message) => console.log(`• ${message}`);
 
 function ensureChromium() {
@@ -55,11 +57,13 @@ function ensureChromium() {
  * What the pictures show: the demo's new lead → follow-up task, its new company → welcome
  * call (the polling trigger), an agent's tool, and the demo's deal won → quotation (the
  * template's custom fields in the mapper).
+ * @param {import('../test/sandbox/index.ts').StartedSandbox} sandbox
  */
 async function workflows(sandbox) {
 	const template = sandbox
 		.records('templates')
 		.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
+	if (!template) throw new Error("the sandbox has no quotation template named 'Project Quotation'");
 	const [trigger] = sampleWorkflows(
 		await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey),
 		sandbox.urls.v1,
@@ -156,15 +160,18 @@ async function main() {
 		await page.waitForURL((url) => !url.pathname.includes('signin'));
 
 		mkdirSync(OUT, { recursive: true });
+		/** @param {string} file */
 		const shot = async (file) => {
 			await page.waitForTimeout(1500); // fonts, icons and the panel's opening animation
 			await page.screenshot({ path: join(OUT, file) });
 			step(`docs/screenshots/${file}`);
 		};
+		/** @param {{ id?: string }} workflow */
 		const openWorkflow = async (workflow) => {
 			await page.goto(`${n8n.url}/workflow/${workflow.id}`);
 			await page.waitForSelector('[data-test-id=canvas-node]');
 		};
+		/** @param {string} name */
 		const openNode = async (name) => {
 			await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).dblclick();
 			await page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');

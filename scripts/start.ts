@@ -41,7 +41,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with the end-to-end tests
 } from './real-n8n.mjs';
 import { startSandbox } from '../test/sandbox';
 

@@ -22,8 +22,8 @@ import {
 	prepareUserFolder,
 	ROOT,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
+import type { NodeSpec, StartedN8n } from '../../scripts/real-n8n.mjs';
 import { attackKey, json, listen } from './servers';
 
 function pack(): string {
@@ -57,7 +57,6 @@ const redirecting = await listen((request, response) => {
 	response.end();
 });
 const folder = mkdtempSync(join(tmpdir(), 'heffl-transport-n8n-'));
-type StartedN8n = { url: string; output: () => string; stop: () => Promise<void> };
 let n8n: StartedN8n | undefined;
 try {
 	prepareUserFolder(folder, pack());
@@ -67,7 +66,7 @@ try {
 		type: 'hefflApi',
 		data: { apiKey, v1BaseUrl: `${origin}/api/v1`, v2BaseUrl: `${origin}/api/v2` },
 	});
-	const webhookWorkflow = (name: string, node: Record<string, unknown>) =>
+	const webhookWorkflow = (name: string, node: NodeSpec) =>
 		linearWorkflow(`wf${name}`, name, [
 			{
 				name: 'Webhook',
@@ -115,8 +114,7 @@ try {
 		],
 		workflows,
 	});
-	// startN8n is untyped (scripts/real-n8n.mjs): typed here so `n8n` is known to be set below.
-	const started: StartedN8n = await startN8n(folder, await freePort(), {
+	const started = await startN8n(folder, await freePort(), {
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	});
 	n8n = started;
@@ -171,8 +169,8 @@ try {
 		},
 	};
 	// Saving, as the editor does before it tests the credential.
-	const saved = await session.call('POST', '/credentials', plainCredential);
-	const tested = await session.call('POST', '/credentials/test', {
+	const saved = await session.call<{ id: string }>('POST', '/credentials', plainCredential);
+	const tested = await session.call<{ status?: string } | undefined>('POST', '/credentials/test', {
 		credentials: { id: saved.id, ...plainCredential },
 	});
 	check(

@@ -25,7 +25,6 @@ import {
 	sandboxExamples,
 	sandboxTarget,
 } from '../../scripts/demo-workflows';
-// @ts-expect-error -- plain ESM script shared with the screenshots script
 import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
@@ -35,7 +34,6 @@ import {
 	N8N_DIR,
 	NODE_BIN,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';

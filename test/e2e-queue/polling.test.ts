@@ -15,9 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
 	linearWorkflow,
 	login,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the bench
 } from '../../scripts/real-n8n.mjs';
-// @ts-expect-error -- plain ESM script
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import { createRecords } from '../polling/records';
 import { packProbe, startRecorder } from '../e2e/pollProbe';

@@ -10,9 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import {
 	linearWorkflow,
 	login,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the bench
 } from '../../scripts/real-n8n.mjs';
-// @ts-expect-error -- plain ESM script
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';

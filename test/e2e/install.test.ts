@@ -18,7 +18,6 @@ import {
 	N8N_DIR,
 	proveN8n,
 	ROOT,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'heffl-install-test-'));

@@ -23,7 +23,6 @@ import {
 } from '../../scripts/demo-workflows';
 import type { TransportName } from '../../scripts/mcp-client';
 import { connectMcp, untilMcpRegistered } from '../../scripts/mcp-client';
-// @ts-expect-error -- plain ESM script shared with the screenshots script
 import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
@@ -34,7 +33,6 @@ import {
 	n8nCli,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';

@@ -20,7 +20,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import { mapped } from '../../scripts/demo-workflows';
 import type { StartedSandbox } from '../sandbox';
@@ -494,7 +493,7 @@ describe('the packed package in real n8n', () => {
 			.poll(
 				async () =>
 					(await session.executions(triggerWorkflow.id)).map(
-						(execution: IDataObject) => execution.status,
+						(execution) => execution.status,
 					),
 				{ timeout: 30_000 },
 			)

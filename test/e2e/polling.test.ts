@@ -23,7 +23,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';

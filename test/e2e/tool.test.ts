@@ -21,7 +21,6 @@ import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-wor
 import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-// @ts-expect-error -- plain ESM script shared with the screenshots script
 import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
@@ -32,7 +31,6 @@ import {
 	OWNER,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import { contact } from '../../nodes/shared/table/resources/contact';
 import type { StartedSandbox } from '../sandbox';
@@ -135,7 +133,10 @@ async function callTool(workflow: ReturnType<typeof agentWorkflow>, args?: IData
 	})) as { executionId: string };
 	const flatted = createRequire(join(N8N_DIR, 'package.json'))('flatted');
 	for (let attempt = 0; attempt < 150; attempt++) {
-		const execution = await session.call('GET', `/executions/${executionId}`);
+		const execution = await session.call<{ status: string; data: string } | undefined>(
+			'GET',
+			`/executions/${executionId}`,
+		);
 		if (execution && !['new', 'running'].includes(execution.status)) {
 			const { runData, error } = flatted.parse(execution.data).resultData;
 			const toolRun = runData[tool.name]?.[0];

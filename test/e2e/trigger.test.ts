@@ -26,8 +26,8 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
+import type { NodeSpec } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import {
 	activationError as activationOutcome,
@@ -60,7 +60,7 @@ const secretCredentials: IDataObject[] = [];
 function triggerWorkflow(
 	key: string,
 	parameters: IDataObject,
-	{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: IDataObject[] } = {},
+	{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: NodeSpec[] } = {},
 ): Workflow {
 	const workflow = linearWorkflow(`wfTrig${key}`, `trigger ${key}`, [
 		{ name: 'Heffl Trigger', type: TRIGGER, parameters, credentials },
@@ -72,7 +72,7 @@ function triggerWorkflow(
 }
 
 /** A workflow using a subscription made by hand, its secret in a credential. */
-function existingWorkflow(key: string, secret: unknown, after: IDataObject[] = []) {
+function existingWorkflow(key: string, secret: unknown, after: NodeSpec[] = []) {
 	const credential = { id: `secret${key}`, name: `Heffl signing secret ${key}` };
 	secretCredentials.push({
 		...credential,

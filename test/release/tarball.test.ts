@@ -16,7 +16,6 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-// @ts-expect-error -- plain ESM script shared with the hosts tier
 import { packCopy } from '../../scripts/pack.mjs';
 
 type PackReport = {

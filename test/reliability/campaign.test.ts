@@ -36,7 +36,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 
 const ctx = useSandbox({
