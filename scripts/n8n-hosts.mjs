@@ -33,7 +33,10 @@ const HOSTS_FILE = join(ROOT, 'test', 'e2e-hosts', 'hosts.json');
 /** @type {ListedHost[]} The hosts of test/e2e-hosts/hosts.json, oldest first. */
 export const HOSTS = JSON.parse(readFileSync(HOSTS_FILE, 'utf8')).hosts;
 /** @type {ListedHost} */
-export const NEWEST = found(HOSTS.find((host) => host.role === 'newest'), 'no host has the role newest');
+export const NEWEST = found(
+	HOSTS.find((host) => host.role === 'newest'),
+	'no host has the role newest',
+);
 
 /**
  * @template T

@@ -191,6 +191,5 @@ export async function login(url) {
  * @property {{ message: string, description?: string, node?: string }} [error]
  */
 
-
 /** @param {number} ms */
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));

@@ -48,16 +48,19 @@ export function linearWorkflow(id, name, nodes) {
 		throw new Error(
 			`workflow id ${id} is longer than the ${MAX_WORKFLOW_ID} characters n8n ${HOST.n8n} keeps static data for: shorten it`,
 		);
-	const all = nodes.map((node, index) => /** @type {WorkflowNode} */ ({
-		typeVersion: 1,
-		parameters: {},
-		...node,
-		id: randomUUID(),
-		position: /** @type {[number, number]} */ ([index * 220, 0]),
-		...(/webhook|trigger/i.test(node.type) && !/manualTrigger/.test(node.type)
-			? { webhookId: randomUUID() }
-			: {}),
-	}));
+	const all = nodes.map(
+		(node, index) =>
+			/** @type {WorkflowNode} */ ({
+				typeVersion: 1,
+				parameters: {},
+				...node,
+				id: randomUUID(),
+				position: /** @type {[number, number]} */ ([index * 220, 0]),
+				...(/webhook|trigger/i.test(node.type) && !/manualTrigger/.test(node.type)
+					? { webhookId: randomUUID() }
+					: {}),
+			}),
+	);
 	const connections = Object.fromEntries(
 		all
 			.slice(0, -1)
@@ -69,3 +72,12 @@ export function linearWorkflow(id, name, nodes) {
 	return { id, name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } };
 }
 
+/**
+ * A Heffl API credential as n8n imports it, aimed at a Heffl (the sandbox: its key and
+ * base URLs).
+ * @param {{ id: string, name: string }} credential
+ * @param {{ apiKey: string, urls: { v1: string, v2: string } }} heffl
+ */
+export function hefflCredential({ id, name }, { apiKey, urls }) {
+	return { id, name, type: 'hefflApi', data: { apiKey, v1BaseUrl: urls.v1, v2BaseUrl: urls.v2 } };
+}

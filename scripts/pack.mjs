@@ -120,7 +120,9 @@ function givenTarball() {
 	const given = process.env.HEFFL_TARBALL;
 	if (!given) return undefined;
 	if (!isAbsolute(given))
-		throw new Error(`HEFFL_TARBALL=${given} is not an absolute path: name the tarball by its full path`);
+		throw new Error(
+			`HEFFL_TARBALL=${given} is not an absolute path: name the tarball by its full path`,
+		);
 	if (existsSync(given)) return given;
 	process.stderr.write(`[pack] HEFFL_TARBALL=${given} does not exist: packing the package here\n`);
 	return undefined;

@@ -98,8 +98,8 @@ function started(command, args, stdin) {
 	const child = spawn(command, args, { stdio: [stdin, 'pipe', 'pipe'] });
 	let output = '';
 	// Both are pipes (stdio above); the typings cannot tell from a stdin chosen at run time.
-	for (const stream of [child.stdout, child.stderr])
-		/** @type {import('node:stream').Readable} */ (stream).on('data', (chunk) => (output += chunk));
+	const streams = /** @type {import('node:stream').Readable[]} */ ([child.stdout, child.stderr]);
+	for (const stream of streams) stream.on('data', (chunk) => (output += chunk));
 	/** @type {Promise<void>} */
 	const exited = new Promise((done) => child.once('exit', () => done()));
 	return { child, output: () => output, exited };

@@ -31,7 +31,7 @@ import { packPackage } from './pack.mjs';
 
 export { ensureN8n, HOST, N8N_DIR, NODE_BIN, proveN8n, ROOT, SetupError } from './n8n-install.mjs';
 export { login, OWNER } from './n8n-session.mjs';
-export { linearWorkflow } from './n8n-workflows.mjs';
+export { hefflCredential, linearWorkflow } from './n8n-workflows.mjs';
 /** @typedef {import('./n8n-workflows.mjs').NodeSpec} NodeSpec */
 /** @typedef {import('./n8n-workflows.mjs').Workflow} Workflow */
 export { packPackage } from './pack.mjs';
@@ -157,9 +157,10 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		// Before its routes are mounted, n8n 1.x answers /rest/* with 404 or its HTML.
 		const settings = await fetch(`${url}/rest/settings`);
 		if (!settings.ok || !/json/.test(settings.headers.get('content-type') ?? '')) return false;
-		const { data } = /** @type {{ data?: { userManagement?: { showSetupOnFirstLoad?: boolean } } }} */ (
-			await settings.json()
-		);
+		const { data } =
+			/** @type {{ data?: { userManagement?: { showSetupOnFirstLoad?: boolean } } }} */ (
+				await settings.json()
+			);
 		if (data?.userManagement?.showSetupOnFirstLoad) await setUpOwner(url);
 		return true;
 	};
@@ -178,7 +179,6 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 	await stop();
 	throw new Error(`n8n did not become ready in 180 s (last: ${notYet}):\n${output.slice(-2000)}`);
 }
-
 
 function ownerEnv() {
 	/** @type {{ hashSync: (text: string, rounds: number) => string }} n8n's own bcryptjs */
@@ -247,21 +247,19 @@ export async function freePort() {
  * @property {string[]} [tarballs] more packages installed beside this one (test probes)
  * @property {readonly object[]} [credentials] imported with n8n's CLI before it starts
  * @property {readonly object[]} [workflows] imported with n8n's CLI before it starts
- * @property {(folder: string) => void} [beforeStart] more done to the user folder before
- *   the first start (more imports with n8nCli, say)
- * @property {number} [port] n8n's port, for a caller that needs its URL before it starts
- *   (freePort()); default: a free one
+ * @property {string} [workflowFiles] a folder of workflow files n8n's CLI imports as a
+ *   user does (`n8n import:workflow --separate`: every *.json in it), after `workflows`
  * @property {Env} [env] more environment for every start of this n8n
  */
 
 /**
- * One real n8n, its owner logged in. `n8n` and `session` are those of the process
+ * One real n8n, its owner logged in. `current` and `session` are those of the process
  * running now; stop() and start() (or restart()) keep its user folder and ports.
  * @typedef {object} RealN8n
  * @property {string} folder its user folder
  * @property {number} port
  * @property {string} url http://127.0.0.1:<port>
- * @property {StartedN8n} n8n the process running now
+ * @property {StartedN8n} current the process running now (its output(): since it started)
  * @property {Session} session logged in on the process running now
  * @property {() => string} output what each of its processes printed, in order
  * @property {() => Promise<void>} stop
@@ -284,8 +282,7 @@ export async function startRealN8n({
 	tarballs = [],
 	credentials = [],
 	workflows = [],
-	beforeStart,
-	port,
+	workflowFiles,
 	env = {},
 } = {}) {
 	ensureN8n();
@@ -294,8 +291,11 @@ export async function startRealN8n({
 		...tarballs,
 	]);
 	importIntoN8n(folder, { credentials, workflows });
-	beforeStart?.(folder);
-	const n8nPort = port ?? (await freePort());
+	if (workflowFiles !== undefined) {
+		const imported = n8nCli(folder, ['import:workflow', '--separate', `--input=${workflowFiles}`]);
+		if (imported.failure) throw new Error(imported.failure);
+	}
+	const n8nPort = await freePort();
 	const brokerPort = await freePort();
 	let printedBefore = '';
 	/** @type {StartedN8n | undefined} */
@@ -319,8 +319,10 @@ export async function startRealN8n({
 	};
 	const stop = async () => {
 		if (!running) return;
-		printedBefore += running.output();
-		await running.stop();
+		const stopping = running;
+		running = undefined;
+		await stopping.stop();
+		printedBefore += stopping.output();
 	};
 	/** @type {<T>(value: T | undefined) => T} */
 	const started = (value) => {
@@ -332,7 +334,7 @@ export async function startRealN8n({
 		folder,
 		port: n8nPort,
 		url: `http://127.0.0.1:${n8nPort}`,
-		get n8n() {
+		get current() {
 			return started(running);
 		},
 		get session() {

@@ -149,7 +149,9 @@ async function main() {
 		// A dropdown the editor could not fill is said, with n8n's answer.
 		page.on('response', async (response) => {
 			if (response.url().includes('/dynamic-node-parameters/') && !response.ok())
-				step(`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}`);
+				step(
+					`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}`,
+				);
 		});
 
 		step('logging in as the owner');

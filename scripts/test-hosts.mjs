@@ -82,6 +82,8 @@ const table = [
 	`| --- | --- | ${COLUMNS.map(() => ':-:').join(' | ')} | --- |`,
 	...rows,
 ].join('\n');
-process.stdout.write(`\nThe hosts tier (README, Compatibility; in full: docs/compatibility.md):\n\n${table}\n\n`);
+process.stdout.write(
+	`\nThe hosts tier (README, Compatibility; in full: docs/compatibility.md):\n\n${table}\n\n`,
+);
 if (process.env.HOSTS_REPORT) writeFileSync(process.env.HOSTS_REPORT, `${table}\n`);
 process.exit(failed === 0 ? 0 : 1);

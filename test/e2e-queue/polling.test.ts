@@ -12,10 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import {
-	linearWorkflow,
-	login,
-} from '../../scripts/real-n8n.mjs';
+import { linearWorkflow, login } from '../../scripts/real-n8n.mjs';
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import { createRecords } from '../polling/records';
 import { packProbe, startRecorder } from '../e2e/pollProbe';

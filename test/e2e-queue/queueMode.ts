@@ -7,10 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import {
-	linearWorkflow,
-	login,
-} from '../../scripts/real-n8n.mjs';
+import { linearWorkflow, login } from '../../scripts/real-n8n.mjs';
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
