@@ -23,17 +23,7 @@ import {
 	sampleWorkflows,
 	wonDealQuotation,
 } from './demo-workflows.ts';
-import { packPackage } from './pack.mjs';
-import {
-	ROOT,
-	OWNER,
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	prepareUserFolder,
-	startN8n,
-} from './real-n8n.mjs';
+import { hefflCredential, linearWorkflow, OWNER, ROOT, startRealN8n } from './real-n8n.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
@@ -107,24 +97,13 @@ async function workflows(sandbox) {
 
 async function main() {
 	ensureChromium();
-	step('n8n 2.x (cached), building and packing n8n-nodes-heffl');
-	ensureN8n();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackage());
+	step('n8n 2.x (cached), building and packing n8n-nodes-heffl, starting n8n');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
 	const { trigger, polling, agent, quotation } = await workflows(sandbox);
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...credentials.hefflApi,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
+	const n8n = await startRealN8n({
+		name: 'heffl-shots',
+		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
 		workflows: [trigger, polling, agent, quotation],
-	});
-	step('starting n8n');
-	const n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	});
 	const profile = mkdtempSync(join(tmpdir(), 'heffl-chromium-'));
 	let context;
@@ -219,7 +198,7 @@ async function main() {
 		rmSync(profile, { recursive: true, force: true });
 		await n8n.stop();
 		await sandbox.close();
-		rmSync(folder, { recursive: true, force: true });
+		rmSync(n8n.folder, { recursive: true, force: true });
 	}
 }
 
