@@ -251,11 +251,7 @@ describe('the packed package in real n8n', () => {
 	test("the credential test: n8n's tester reaches the sandbox; 401 and 403 say what to do", async () => {
 		const testWith = (apiKey: string) =>
 			session.call('POST', '/credentials/test', {
-				credentials: {
-					...credentials.hefflApi,
-					type: 'hefflApi',
-					data: { apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-				},
+				credentials: hefflCredential(credentials.hefflApi, { apiKey, urls: sandbox.urls }),
 			});
 		expect(await testWith(`  ${sandbox.apiKey}\n`)).toEqual({
 			status: 'OK',
