@@ -270,7 +270,7 @@ export async function freePort() {
  */
 
 /**
- * The real-n8n preamble every end-to-end file, benchmark and the demo share: n8n
+ * The real-n8n preamble the end-to-end files, the benchmarks and the screenshots share: n8n
  * installed (ensureN8n), the package packed (packPackage: once per process, or
  * HEFFL_TARBALL) and installed as the catalog does into a fresh user folder,
  * credentials and workflows imported, n8n started and its owner logged in.
@@ -321,12 +321,13 @@ export async function startRealN8n({
 		if (!running) return;
 		const stopping = running;
 		running = undefined;
+		session = undefined;
 		await stopping.stop();
 		printedBefore += stopping.output();
 	};
 	/** @type {<T>(value: T | undefined) => T} */
-	const started = (value) => {
-		if (value === undefined) throw new Error('n8n has not started');
+	const whileRunning = (value) => {
+		if (value === undefined) throw new Error(`n8n in ${folder} is not running (start() it)`);
 		return value;
 	};
 	await start();
@@ -335,10 +336,10 @@ export async function startRealN8n({
 		port: n8nPort,
 		url: `http://127.0.0.1:${n8nPort}`,
 		get current() {
-			return started(running);
+			return whileRunning(running);
 		},
 		get session() {
-			return started(session);
+			return whileRunning(session);
 		},
 		output: () => printedBefore + (running?.output() ?? ''),
 		stop,
