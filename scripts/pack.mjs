@@ -101,9 +101,10 @@ let packedHere;
 
 /**
  * The packed package: HEFFL_TARBALL when it names an existing file, else the tarball
- * this process packed (packCopy), packed on the first call and deleted when the process
- * exits. With `folder`, a copy in that folder (a caller that deletes its folder deletes
- * only its copy). Never delete the tarball itself: it may be HEFFL_TARBALL.
+ * this process packed (packCopy), packed on the first call into a temporary folder that
+ * outlives the process (a shell may copy it: CI's pack step). With `folder`, a copy in
+ * that folder (a caller that deletes its folder deletes only its copy). Delete the
+ * tarball itself only where it is not HEFFL_TARBALL; a later call packs again.
  * @param {string} [folder]
  * @returns {string} the tarball's absolute path
  */
@@ -133,7 +134,6 @@ function packOnce() {
 	if (packedHere && existsSync(packedHere)) return packedHere;
 	const packed = packCopy();
 	const folder = mkdtempSync(join(tmpdir(), 'heffl-pack-'));
-	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
 	packedHere = join(folder, packed.filename);
 	copyFileSync(packed.tarball, packedHere);
 	rmSync(packed.folder, { recursive: true, force: true });

@@ -16,6 +16,7 @@
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -98,6 +99,8 @@ async function main() {
 	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo; one per
 	// version (a newer n8n's database is not for an older one).
 	const folder = prepareUserFolder(join(dirname(N8N_DIR), `demo-${HOST.n8n}`), tarball);
+	if (tarball !== process.env.HEFFL_TARBALL)
+		rmSync(dirname(tarball), { recursive: true, force: true });
 
 	step('starting the sandbox', 'starting the sandbox');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort });
