@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * The part of `npm run bench` that runs inside a real n8n 2.x server: bulk create
  * through n8n's HTTP Request node (as a hurried and as a careful user set it up)
@@ -8,29 +8,15 @@
  * imported into n8n stay valid and every bulk run starts with a full budget.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	login,
-	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the end-to-end tests
-} from '../scripts/real-n8n.mjs';
+import type { Session, Workflow } from '../scripts/real-n8n.mjs';
+import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
 
 type Row = (name: string, value: string) => void;
-type Workflow = ReturnType<typeof linearWorkflow>;
-type Session = Awaited<ReturnType<typeof login>>;
 
 const COUNT = 120;
 const LIMIT = 60;
@@ -42,7 +28,7 @@ const header = { httpHeaderAuth: { id: 'benchHeader', name: 'x-api-key header' }
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Webhook → 120 items → the node under test; the webhook answers when the run ends. */
-function bulkWorkflow(name: string, node: IDataObject): Workflow {
+function bulkWorkflow(name: string, node: IDataObject & { type: string }): Workflow {
 	return linearWorkflow(`bench${name}`, `bench ${name}`, [
 		{
 			name: 'Webhook',
@@ -73,7 +59,7 @@ function httpRequestNode(
 	url: string,
 	settings: IDataObject,
 	options: IDataObject = {},
-): IDataObject {
+): IDataObject & { type: string } {
 	return {
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
@@ -93,8 +79,6 @@ function httpRequestNode(
 }
 
 export async function realN8nBenchmarks(row: Row): Promise<void> {
-	ensureN8n();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-bench-')), packPackage());
 	const sandboxPort = await freePort();
 	const v1 = `http://127.0.0.1:${sandboxPort}/api/v1`;
 
@@ -146,17 +130,13 @@ export async function realN8nBenchmarks(row: Row): Promise<void> {
 		},
 		{ name: 'Done', type: 'n8n-nodes-base.noOp' },
 	]);
-	importIntoN8n(folder, {
+	const n8n = await startRealN8n({
+		name: 'heffl-bench',
 		credentials: [
-			{
-				...heffl.hefflApi,
-				type: 'hefflApi',
-				data: {
-					apiKey: API_KEY,
-					v1BaseUrl: v1,
-					v2BaseUrl: `http://127.0.0.1:${sandboxPort}/api/v2`,
-				},
-			},
+			hefflCredential(heffl.hefflApi, {
+				apiKey: API_KEY,
+				urls: { v1, v2: `http://127.0.0.1:${sandboxPort}/api/v2` },
+			}),
 			{
 				...header.httpHeaderAuth,
 				type: 'httpHeaderAuth',
@@ -165,11 +145,8 @@ export async function realN8nBenchmarks(row: Row): Promise<void> {
 		],
 		workflows: [...runs.map((run) => run.workflow), plain, plainIsolate, trigger],
 	});
-	const n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-	});
 	try {
-		const session = await login(n8n.url);
+		const { session } = n8n;
 		const sandboxFor = (rateLimit: { limit: number; windowMs: number } | false) =>
 			startSandbox({ port: sandboxPort, apiKey: API_KEY, seed: false, rateLimit });
 
@@ -268,7 +245,11 @@ async function executionCount(session: Session, workflowId: string, expected: nu
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	let count = -1;
 	for (let wait = 0; wait < 100; wait++) {
-		const now = Number((await session.call('GET', `/executions?filter=${filter}&limit=1`)).count);
+		const answer = await session.call<{ count: number | string }>(
+			'GET',
+			`/executions?filter=${filter}&limit=1`,
+		);
+		const now = Number(answer.count);
 		if (now === count && now >= expected) break;
 		count = now;
 		await new Promise((done) => setTimeout(done, 500));

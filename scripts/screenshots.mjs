@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run screenshots`: the README's pictures, taken from the real n8n editor.
  * Starts the sandbox and a real n8n 2.x with this package installed (as `npm start`
@@ -22,20 +23,11 @@ import {
 	sampleWorkflows,
 	wonDealQuotation,
 } from './demo-workflows.ts';
-import { packPackage } from './pack.mjs';
-import {
-	ROOT,
-	OWNER,
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	prepareUserFolder,
-	startN8n,
-} from './real-n8n.mjs';
+import { hefflCredential, linearWorkflow, OWNER, ROOT, startRealN8n } from './real-n8n.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
+/** @param {string} message */
 const step = (message) => console.log(`• ${message}`);
 
 function ensureChromium() {
@@ -55,11 +47,13 @@ function ensureChromium() {
  * What the pictures show: the demo's new lead → follow-up task, its new company → welcome
  * call (the polling trigger), an agent's tool, and the demo's deal won → quotation (the
  * template's custom fields in the mapper).
+ * @param {import('../test/sandbox/index.ts').StartedSandbox} sandbox
  */
 async function workflows(sandbox) {
 	const template = sandbox
 		.records('templates')
 		.find((record) => record.type === 'quotations' && record.name === 'Project Quotation');
+	if (!template) throw new Error("the sandbox has no quotation template named 'Project Quotation'");
 	const [trigger] = sampleWorkflows(
 		await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey),
 		sandbox.urls.v1,
@@ -103,24 +97,13 @@ async function workflows(sandbox) {
 
 async function main() {
 	ensureChromium();
-	step('n8n 2.x (cached), building and packing n8n-nodes-heffl');
-	ensureN8n();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-shots-')), packPackage());
+	step('n8n 2.x (cached), building and packing n8n-nodes-heffl, starting n8n');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
 	const { trigger, polling, agent, quotation } = await workflows(sandbox);
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...credentials.hefflApi,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
+	const n8n = await startRealN8n({
+		name: 'heffl-shots',
+		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
 		workflows: [trigger, polling, agent, quotation],
-	});
-	step('starting n8n');
-	const n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	});
 	const profile = mkdtempSync(join(tmpdir(), 'heffl-chromium-'));
 	let context;
@@ -145,7 +128,9 @@ async function main() {
 		// A dropdown the editor could not fill is said, with n8n's answer.
 		page.on('response', async (response) => {
 			if (response.url().includes('/dynamic-node-parameters/') && !response.ok())
-				step(`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}`);
+				step(
+					`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}`,
+				);
 		});
 
 		step('logging in as the owner');
@@ -156,15 +141,18 @@ async function main() {
 		await page.waitForURL((url) => !url.pathname.includes('signin'));
 
 		mkdirSync(OUT, { recursive: true });
+		/** @param {string} file */
 		const shot = async (file) => {
 			await page.waitForTimeout(1500); // fonts, icons and the panel's opening animation
 			await page.screenshot({ path: join(OUT, file) });
 			step(`docs/screenshots/${file}`);
 		};
+		/** @param {{ id?: string }} workflow */
 		const openWorkflow = async (workflow) => {
 			await page.goto(`${n8n.url}/workflow/${workflow.id}`);
 			await page.waitForSelector('[data-test-id=canvas-node]');
 		};
+		/** @param {string} name */
 		const openNode = async (name) => {
 			await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).dblclick();
 			await page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
@@ -210,7 +198,7 @@ async function main() {
 		rmSync(profile, { recursive: true, force: true });
 		await n8n.stop();
 		await sandbox.close();
-		rmSync(folder, { recursive: true, force: true });
+		rmSync(n8n.folder, { recursive: true, force: true });
 	}
 }
 

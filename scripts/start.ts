@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- demo tooling, not shipped */
 /**
  * `npm start`: the demo. Starts the sandbox (a local Heffl API, seeded) and a real
- * n8n (the newest of e2e/hosts.json, or the one N8N_VERSION names) on loopback with this
+ * n8n (the newest of test/e2e-hosts/hosts.json, or the one N8N_VERSION names) on loopback with this
  * package installed as the community catalog installs it, a ready "Heffl sandbox"
  * credential, an owner account and the six sample workflows of examples/; the three
  * trigger workflows and the MCP server (with a Bearer Auth credential of a random token)
@@ -41,7 +41,6 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with the end-to-end tests
 } from './real-n8n.mjs';
 import { startSandbox } from '../test/sandbox';
 
@@ -100,7 +99,8 @@ async function main() {
 	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo; one per
 	// version (a newer n8n's database is not for an older one).
 	const folder = prepareUserFolder(join(dirname(N8N_DIR), `demo-${HOST.n8n}`), tarball);
-	rmSync(dirname(tarball), { recursive: true, force: true });
+	if (tarball !== process.env.HEFFL_TARBALL)
+		rmSync(dirname(tarball), { recursive: true, force: true });
 
 	step('starting the sandbox', 'starting the sandbox');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort });

@@ -1,5 +1,6 @@
+// @ts-check
 // `npm run test:hosts [-- oldest newest 2.20.12 …]`: the hosts tier
-// (test/e2e-hosts) once per n8n host of e2e/hosts.json (default: every one), each
+// (test/e2e-hosts) once per n8n host of test/e2e-hosts/hosts.json (default: every one), each
 // on its own install (installed on first use, about 6 minutes each), then the
 // the support table rows (README, Compatibility; docs/compatibility.md), measured now:
 //
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { hostFor, HOSTS } from './n8n-hosts.mjs';
 import { ROOT } from './real-n8n.mjs';
 
-/** The support table's columns: a label, and the hosts-tier tests whose names match. */
+/** @type {Array<[string, RegExp]>} The support table's columns: a label, and the hosts-tier tests whose names match. */
 const COLUMNS = [
 	['installed by n8n\u2019s installer', /Community Nodes → Install/],
 	['sample workflows', /sample workflows|new lead is tagged/],
@@ -56,11 +57,12 @@ for (const host of hosts) {
 	);
 	const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 	if (run.status !== 0) failed += 1;
+	/** @type {Array<{ title: string, status: string }>} */
 	let tests = [];
 	try {
-		tests = JSON.parse(readFileSync(report, 'utf8')).testResults.flatMap(
-			(file) => file.assertionResults,
-		);
+		/** @type {{ testResults: Array<{ assertionResults: typeof tests }> }} vitest's JSON report */
+		const parsed = JSON.parse(readFileSync(report, 'utf8'));
+		tests = parsed.testResults.flatMap((file) => file.assertionResults);
 	} catch {
 		// no report: the run failed before any test (the output above says why)
 	}
@@ -81,6 +83,8 @@ const table = [
 	`| --- | --- | ${COLUMNS.map(() => ':-:').join(' | ')} | --- |`,
 	...rows,
 ].join('\n');
-process.stdout.write(`\nThe hosts tier (README, Compatibility; in full: docs/compatibility.md):\n\n${table}\n\n`);
+process.stdout.write(
+	`\nThe hosts tier (README, Compatibility; in full: docs/compatibility.md):\n\n${table}\n\n`,
+);
 if (process.env.HOSTS_REPORT) writeFileSync(process.env.HOSTS_REPORT, `${table}\n`);
 process.exit(failed === 0 ? 0 : 1);

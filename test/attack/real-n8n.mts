@@ -5,38 +5,14 @@
  *
  *   npx tsx test/attack/real-n8n.mts
  *
- * Packs into its own folder and uses its own n8n user folder, so it can run beside
- * other real-n8n runs. Prints one line per check and exits 1 if any failed.
+ * Packs in a private copy of the project (scripts/pack.mjs; HEFFL_TARBALL when set) and
+ * uses its own n8n user folder, so it can run beside other real-n8n runs. Prints one line per check and exits 1 if any failed.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	login,
-	prepareUserFolder,
-	ROOT,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import type { NodeSpec, RealN8n } from '../../scripts/real-n8n.mjs';
+import { linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
 import { attackKey, json, listen } from './servers';
-
-function pack(): string {
-	const out = mkdtempSync(join(tmpdir(), 'heffl-transport-pack-'));
-	mkdirSync(out, { recursive: true });
-	spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const result = spawnSync('npm', ['pack', '--pack-destination', out], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	});
-	if (result.status !== 0) throw new Error(`npm pack failed: ${result.stderr}`);
-	return join(out, result.stdout.trim().split('\n').pop() as string);
-}
 
 const results: Array<[string, boolean, string]> = [];
 const check = (name: string, ok: boolean, detail = '') => {
@@ -44,7 +20,6 @@ const check = (name: string, ok: boolean, detail = '') => {
 	console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
 };
 
-ensureN8n();
 const apiKey = attackKey();
 const base = await listen((_request, response) =>
 	json(response, 200, { items: [], hasMore: false }),
@@ -56,18 +31,15 @@ const redirecting = await listen((request, response) => {
 	response.writeHead(302, { location: `${thief.origin}${request.url}` });
 	response.end();
 });
-const folder = mkdtempSync(join(tmpdir(), 'heffl-transport-n8n-'));
-type StartedN8n = { url: string; output: () => string; stop: () => Promise<void> };
-let n8n: StartedN8n | undefined;
+let n8n: RealN8n | undefined;
 try {
-	prepareUserFolder(folder, pack());
 	const credential = (id: string, origin: string) => ({
 		id,
 		name: id,
 		type: 'hefflApi',
 		data: { apiKey, v1BaseUrl: `${origin}/api/v1`, v2BaseUrl: `${origin}/api/v2` },
 	});
-	const webhookWorkflow = (name: string, node: Record<string, unknown>) =>
+	const webhookWorkflow = (name: string, node: NodeSpec) =>
 		linearWorkflow(`wf${name}`, name, [
 			{
 				name: 'Webhook',
@@ -108,20 +80,16 @@ try {
 			credentials: { hefflApi: { id: 'credRedirect', name: 'credRedirect' } },
 		}),
 	];
-	importIntoN8n(folder, {
+	const started = await startRealN8n({
+		name: 'heffl-transport-n8n',
 		credentials: [
 			credential('credSound', base.origin),
 			credential('credRedirect', redirecting.origin),
 		],
 		workflows,
 	});
-	// startN8n is untyped (scripts/real-n8n.mjs): typed here so `n8n` is known to be set below.
-	const started: StartedN8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-	});
 	n8n = started;
-	const session = await login(started.url);
-	const url = started.url;
+	const { session, url } = started;
 
 	const run = async (name: string) => {
 		await session.activate(`wf${name}`);
@@ -171,8 +139,8 @@ try {
 		},
 	};
 	// Saving, as the editor does before it tests the credential.
-	const saved = await session.call('POST', '/credentials', plainCredential);
-	const tested = await session.call('POST', '/credentials/test', {
+	const saved = await session.call<{ id: string }>('POST', '/credentials', plainCredential);
+	const tested = await session.call<{ status?: string } | undefined>('POST', '/credentials/test', {
 		credentials: { id: saved.id, ...plainCredential },
 	});
 	check(
@@ -184,7 +152,7 @@ try {
 } finally {
 	await n8n?.stop();
 	await Promise.all([base.close(), thief.close(), redirecting.close()]);
-	rmSync(folder, { recursive: true, force: true });
+	if (n8n) rmSync(n8n.folder, { recursive: true, force: true });
 }
 const failed = results.filter(([, ok]) => !ok).length;
 console.log(`${results.length - failed} of ${results.length} checks passed`);

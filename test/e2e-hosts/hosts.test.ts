@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
- * One n8n host (N8N_VERSION; `npm run test:hosts` runs each of e2e/hosts.json) with
+ * One n8n host (N8N_VERSION; `npm run test:hosts` runs each of test/e2e-hosts/hosts.json) with
  * the package installed the way n8n installs it: published to a real registry on
  * loopback (Verdaccio), installed by n8n's own installer through the REST call of
  * the editor's Settings → Community Nodes → Install, its only help an `npm` shim
@@ -25,7 +25,6 @@ import {
 	sandboxExamples,
 	sandboxTarget,
 } from '../../scripts/demo-workflows';
-// @ts-expect-error -- plain ESM script shared with the screenshots script
 import { packPackage } from '../../scripts/pack.mjs';
 import {
 	ensureN8n,
@@ -35,7 +34,6 @@ import {
 	N8N_DIR,
 	NODE_BIN,
 	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';

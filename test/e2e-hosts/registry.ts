@@ -30,7 +30,6 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
-// @ts-expect-error -- plain ESM script shared with `npm start`
 import { freePort, N8N_DIR } from '../../scripts/real-n8n.mjs';
 
 /** Verdaccio 5 runs on the Node running the tests (6 wants Node 22+, CI has Node 20). */

@@ -12,12 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import {
-	linearWorkflow,
-	login,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the bench
-} from '../../scripts/real-n8n.mjs';
-// @ts-expect-error -- plain ESM script
+import { hefflCredential, linearWorkflow, login } from '../../scripts/real-n8n.mjs';
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import { createRecords } from '../polling/records';
 import { packProbe, startRecorder } from '../e2e/pollProbe';
@@ -40,24 +35,7 @@ import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 
 type Session = Awaited<ReturnType<typeof login>>;
-interface N8nProcess {
-	name: string;
-	url: string;
-	output: () => string;
-	child: { pid: number };
-}
-interface Stack {
-	main: N8nProcess;
-	workers: N8nProcess[];
-	sql: (query: string) => string;
-	holdInPostgres: (statements: string) => Promise<{ release: () => Promise<void> }>;
-	workerOf: (executionId: string) => string | undefined;
-	restartMain: (
-		whileDown: () => Promise<void>,
-		options?: { kill?: boolean },
-	) => Promise<N8nProcess>;
-	stop: () => Promise<void>;
-}
+type Stack = Awaited<ReturnType<typeof startQueueStack>>;
 
 const heffl = { id: 'queuePollHeffl', name: 'Heffl sandbox' };
 const CONFIGS = chosenConfigs(['legacy', 'durable']);
@@ -78,20 +56,14 @@ async function queueStack(config: string, probeTarball: string): Promise<Queue> 
 	const sandbox: StartedSandbox = await startSandbox({ rateLimit: false });
 	const recorder = await startRecorder();
 	const workflows = pollingWorkflows(linearWorkflow, { hefflApi: heffl }, recorder.url);
-	const stack = (await startQueueStack({
-		credentials: [
-			{
-				...heffl,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
+	const stack = await startQueueStack({
+		credentials: [hefflCredential(heffl, sandbox)],
 		workflows: Object.values(workflows),
 		extraTarballs: [probeTarball],
 		workers: 1,
 		webhook: false,
 		env: POLLING_CONFIGS[config],
-	})) as Stack;
+	});
 	let session: Session = await login(stack.main.url);
 	let output = '';
 	return {
@@ -182,6 +154,8 @@ async function runOne(instance: Queue) {
 	);
 	const steps = await probe;
 	const newPid = stack.main.child.pid;
+	if (newPid === undefined)
+		throw new Error(`${instance.config}: the restarted main has no process id`);
 	await until(
 		'a probe poll of the restarted main instance',
 		() => recorder.of(workflows.probe.id).some((poll) => poll.pid === newPid),

@@ -7,12 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import {
-	linearWorkflow,
-	login,
-	// @ts-expect-error -- plain ESM script shared with `npm start` and the bench
-} from '../../scripts/real-n8n.mjs';
-// @ts-expect-error -- plain ESM script
+import { hefflCredential, linearWorkflow, login } from '../../scripts/real-n8n.mjs';
 import { startQueueStack } from '../../scripts/queue-stack.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
@@ -26,6 +21,7 @@ interface N8nProcess {
 	url: string;
 	output: () => string;
 }
+/** The stack as these tests start it: with its webhook processor (startQueueStack's default). */
 interface QueueStack {
 	main: N8nProcess;
 	webhook: N8nProcess;
@@ -122,12 +118,8 @@ export async function startQueueEnvironment(): Promise<QueueEnvironment> {
 	try {
 		// The bulk runs get a key of their own: its window starts with them.
 		const bulkKey = sandbox.createApiKey();
-		const credential = (id: string, name: string, apiKey: string) => ({
-			id,
-			name,
-			type: 'hefflApi',
-			data: { apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-		});
+		const credential = (id: string, name: string, apiKey: string) =>
+			hefflCredential({ id, name }, { apiKey, urls: sandbox.urls });
 		const bulk = Array.from({ length: BULK.workflows }, (_, index) =>
 			bulkWorkflow(String.fromCharCode(65 + index)),
 		);

@@ -31,30 +31,19 @@ import {
 	sandboxTarget,
 	webhookUrl,
 } from '../../scripts/demo-workflows';
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	login,
-	n8nCli,
-	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, startRealN8n } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { coverageProblems, EXERCISED_HERE } from './exampleCoverage';
 import { activationError, registered, settledExecutions, sleep } from './triggerTools';
-
-type Session = Awaited<ReturnType<typeof login>>;
 
 /** The user's own credential: the name n8n proposes for a first Heffl credential, an id of this n8n. */
 const USER_CREDENTIAL = { id: 'usersOwnHeffl01', name: 'Heffl account' };
 
 let sandbox: StartedSandbox;
 let target: SandboxTarget;
-let n8n: { url: string; output: () => string; stop: () => Promise<void> };
+let n8n: RealN8n;
 let session: Session;
 let followUpTag: string;
 /** Each example as imported (forSandbox's changes made), by file name. */
@@ -122,26 +111,12 @@ const line = ({ name, quantity, price, productId }: IDataObject) => ({
 });
 
 beforeAll(async () => {
-	ensureN8n();
-	const folder = prepareUserFolder(
-		mkdtempSync(join(tmpdir(), 'heffl-e2e-examples-')),
-		packPackage(),
-	);
 	sandbox = await startSandbox({
 		rateLimit: false,
 		webhooks: { retryScheduleMs: [0, 300, 600], timeoutMs: 10_000, maxAttempts: 3 },
 	});
 	target = sandboxTarget(sandbox);
 	followUpTag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...USER_CREDENTIAL,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
-	});
 	// The files themselves where forSandbox changes nothing, else its copy; one call of
 	// n8n's CLI for the folder (--separate: every *.json in it).
 	const files = mkdtempSync(join(tmpdir(), 'heffl-examples-'));
@@ -152,12 +127,12 @@ beforeAll(async () => {
 			copyFileSync(join(EXAMPLES_DIR, file), join(files, file));
 		else writeFileSync(join(files, file), JSON.stringify(imported[file], null, '\t'));
 	}
-	const result = n8nCli(folder, ['import:workflow', '--separate', `--input=${files}`]);
-	if (result.failure) throw new Error(result.failure);
-	n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	n8n = await startRealN8n({
+		name: 'heffl-e2e-examples',
+		credentials: [hefflCredential(USER_CREDENTIAL, sandbox)],
+		workflowFiles: files,
 	});
-	session = await login(n8n.url);
+	session = n8n.session;
 	seededQuotations = new Set(sandbox.records('quotations').map((record) => record.id));
 }, 900_000);
 

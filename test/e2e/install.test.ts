@@ -13,13 +13,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import {
-	ensureN8n,
-	N8N_DIR,
-	proveN8n,
-	ROOT,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import { ensureN8n, N8N_DIR, proveN8n, ROOT } from '../../scripts/real-n8n.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'heffl-install-test-'));
 const copy = join(work, 'n8n');

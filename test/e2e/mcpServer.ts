@@ -23,26 +23,15 @@ import {
 } from '../../scripts/demo-workflows';
 import type { TransportName } from '../../scripts/mcp-client';
 import { connectMcp, untilMcpRegistered } from '../../scripts/mcp-client';
-// @ts-expect-error -- plain ESM script shared with the screenshots script
-import { packPackage } from '../../scripts/pack.mjs';
-import {
-	ensureN8n,
-	freePort,
-	HOST,
-	importIntoN8n,
-	login,
-	n8nCli,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, HOST, startRealN8n } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 
 export { callTool, type ToolAnswer } from '../../scripts/mcp-client';
 export { fromAiArguments } from '../../scripts/demo-workflows';
 
-/** The n8n this run starts (N8N_VERSION): e2e/hosts.json's entry. */
+/** The n8n this run starts (N8N_VERSION): test/e2e-hosts/hosts.json's entry. */
 export const host = HOST as { n8n: string; node: string; role: string };
 
 export const example = exampleFile(MCP_SERVER_EXAMPLE);
@@ -136,16 +125,16 @@ export const TOKEN = randomUUID();
 
 export interface McpStack {
 	sandbox: StartedSandbox;
-	n8n: { url: string; output: () => string; stop: () => Promise<void> };
+	n8n: RealN8n;
 	/** n8n's REST API, logged in as the owner. */
-	session: Awaited<ReturnType<typeof login>>;
+	session: Session;
 	/** The production MCP URL of the sample: `<n8n>/mcp/<path>`. */
 	mcpUrl: string;
 	/** The same tools on "Set Automatically". */
 	derivedUrl: string;
 	/** Contact → Get Many of 50 in each Output (OUTPUT_TOOLS). */
 	outputUrl: string;
-	/** The n8n host it runs: e2e/hosts.json's entry. */
+	/** The n8n host it runs: test/e2e-hosts/hosts.json's entry. */
 	host: { n8n: string; node: string; role: string };
 	close: () => Promise<void>;
 }
@@ -157,22 +146,7 @@ export interface McpStack {
  * URLs answer.
  */
 export async function startMcpStack(): Promise<McpStack> {
-	ensureN8n();
-	const folder = prepareUserFolder(
-		mkdtempSync(join(tmpdir(), 'heffl-mcp-e2e-')),
-		packPackage(),
-	);
 	const sandbox = await startSandbox();
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...USER_CREDENTIALS.hefflApi,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-			{ ...USER_CREDENTIALS.httpBearerAuth, type: 'httpBearerAuth', data: { token: TOKEN } },
-		],
-	});
 	// The example file itself (forSandbox changes nothing in it), and the derived variant.
 	const files = mkdtempSync(join(tmpdir(), 'heffl-mcp-examples-'));
 	copyFileSync(join(EXAMPLES_DIR, MCP_SERVER_EXAMPLE), join(files, MCP_SERVER_EXAMPLE));
@@ -180,16 +154,19 @@ export async function startMcpStack(): Promise<McpStack> {
 	writeFileSync(join(files, 'derived.json'), JSON.stringify(derived, null, '\t'));
 	const output = outputVariant();
 	writeFileSync(join(files, 'output.json'), JSON.stringify(output, null, '\t'));
-	const imported = n8nCli(folder, ['import:workflow', '--separate', `--input=${files}`]);
-	if (imported.failure) {
+	const n8n = await startRealN8n({
+		name: 'heffl-mcp-e2e',
+		credentials: [
+			hefflCredential(USER_CREDENTIALS.hefflApi, sandbox),
+			{ ...USER_CREDENTIALS.httpBearerAuth, type: 'httpBearerAuth', data: { token: TOKEN } },
+		],
+		workflowFiles: files,
+	}).catch(async (error: unknown) => {
 		await sandbox.close();
-		throw new Error(imported.failure);
-	}
-	const n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		throw error;
 	});
+	const { session } = n8n;
 	try {
-		const session = await login(n8n.url);
 		for (const workflow of [example, derived, output]) await session.activate(workflow.id);
 		const urls = [example, derived, output].map((workflow) => mcpUrl(n8n.url, workflow));
 		for (const url of urls) await untilMcpRegistered(url);

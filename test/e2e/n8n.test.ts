@@ -1,34 +1,21 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The packed package inside a real n8n 2.x (its server, database, credential
  * helper, webhook server and HTTP Request node) against the sandbox. Slow: run
  * with `npm run test:e2e`. Installs n8n into a cache folder on first use.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	login,
-	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
 import { mapped } from '../../scripts/demo-workflows';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import type { CrudResource } from './roundTrips';
 import { CRUD } from './roundTrips';
 
-type Session = Awaited<ReturnType<typeof login>>;
 type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
 
 const credentials = { hefflApi: { id: 'hefflSandbox1', name: 'Heffl sandbox' } };
@@ -43,7 +30,7 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const createdId = '={{ $("Create").item.json.id }}';
 
 let sandbox: StartedSandbox;
-let n8n: { url: string; output: () => string; stop: () => Promise<void> };
+let n8n: RealN8n;
 let session: Session;
 const workflows: Array<ReturnType<typeof linearWorkflow>> = [];
 
@@ -106,9 +93,6 @@ let hostileValuesWorkflow: ReturnType<typeof linearWorkflow>;
 let triggerWorkflow: ReturnType<typeof linearWorkflow>;
 
 beforeAll(async () => {
-	ensureN8n();
-	const tarball = packPackage();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-e2e-')), tarball);
 	sandbox = await startSandbox({ rateLimit: false, seed: { contacts: 250 } });
 
 	roundTrips = Object.fromEntries(
@@ -237,20 +221,12 @@ beforeAll(async () => {
 	]);
 	workflows.push(triggerWorkflow);
 
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...credentials.hefflApi,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
+	n8n = await startRealN8n({
+		name: 'heffl-e2e',
+		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
 		workflows,
 	});
-	n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-	});
-	session = await login(n8n.url);
+	session = n8n.session;
 }, 900_000);
 
 afterAll(async () => {
@@ -275,11 +251,7 @@ describe('the packed package in real n8n', () => {
 	test("the credential test: n8n's tester reaches the sandbox; 401 and 403 say what to do", async () => {
 		const testWith = (apiKey: string) =>
 			session.call('POST', '/credentials/test', {
-				credentials: {
-					...credentials.hefflApi,
-					type: 'hefflApi',
-					data: { apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-				},
+				credentials: hefflCredential(credentials.hefflApi, { apiKey, urls: sandbox.urls }),
 			});
 		expect(await testWith(`  ${sandbox.apiKey}\n`)).toEqual({
 			status: 'OK',
@@ -493,9 +465,7 @@ describe('the packed package in real n8n', () => {
 		await expect
 			.poll(
 				async () =>
-					(await session.executions(triggerWorkflow.id)).map(
-						(execution: IDataObject) => execution.status,
-					),
+					(await session.executions(triggerWorkflow.id)).map((execution) => execution.status),
 				{ timeout: 30_000 },
 			)
 			.toEqual(['success', 'success', 'success']);

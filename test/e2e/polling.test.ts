@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- test tooling, not shipped */
+/* eslint-disable no-console -- test tooling, not shipped */
 /**
  * The Heffl Polling Trigger of the packed package in real n8n 2.41 (regular mode, SQLite)
  * on each way n8n runs polls, side by side: the legacy poller, the durable scheduler, and
@@ -8,22 +8,16 @@
  * while paging, a backlog over the budget, a restart), a poll that meets 503s, Fetch
  * Test Event, and the probe that measures what n8n saves of a polling node's static data.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import type { RealN8n, StartedN8n } from '../../scripts/real-n8n.mjs';
 import {
 	ensureN8n,
-	freePort,
-	importIntoN8n,
+	hefflCredential,
 	linearWorkflow,
-	login,
 	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
+	startRealN8n,
 } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
@@ -42,66 +36,42 @@ import {
 	until,
 } from './pollingScenario';
 
-type Session = Awaited<ReturnType<typeof login>>;
-type N8n = { url: string; child: { pid: number }; output: () => string; stop: () => Promise<void> };
-
 const heffl = { id: 'pollHeffl', name: 'Heffl sandbox' };
 const CONFIGS = chosenConfigs(['legacy', 'scheduler', 'durable']);
 
 interface Regular extends PollingInstance {
 	recorder: Awaited<ReturnType<typeof startRecorder>>;
 	workflows: ReturnType<typeof pollingWorkflows>;
-	n8n: () => N8n;
+	n8n: () => StartedN8n;
 	close: () => Promise<void>;
 }
 
 let instances: Regular[] = [];
 
-async function regularN8n(config: string, tarballs: string[]): Promise<Regular> {
+/** One n8n with the polling probe installed beside the package, on `config`'s way of polling. */
+async function regularN8n(config: string, probe: string): Promise<Regular> {
 	const sandbox: StartedSandbox = await startSandbox({ rateLimit: false });
 	const recorder = await startRecorder();
-	const folder = prepareUserFolder(
-		mkdtempSync(join(tmpdir(), `heffl-e2e-polling-${config}-`)),
-		tarballs,
-	);
 	const workflows = pollingWorkflows(linearWorkflow, { hefflApi: heffl }, recorder.url);
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...heffl,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
+	const n8n: RealN8n = await startRealN8n({
+		name: `heffl-e2e-polling-${config}`,
+		tarballs: [probe],
+		credentials: [hefflCredential(heffl, sandbox)],
 		workflows: Object.values(workflows),
+		env: POLLING_CONFIGS[config],
 	});
-	const port = await freePort();
-	const env = { ...POLLING_CONFIGS[config], N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-	let n8n: N8n;
-	let session: Session;
-	let output = '';
-	const start = async () => {
-		n8n = await startN8n(folder, port, env);
-		session = await login(n8n.url);
-	};
-	await start();
 	return {
 		config,
 		sandbox,
 		creatorKey: sandbox.createApiKey(),
 		recorder,
 		workflows,
-		session: () => session,
-		n8n: () => n8n,
-		output: () => output + n8n.output(),
-		restart: async (whileDown) => {
-			output += n8n.output();
-			await n8n.stop();
-			await whileDown();
-			await start();
-		},
+		session: () => n8n.session,
+		n8n: () => n8n.current,
+		output: () => n8n.output(),
+		restart: (whileDown) => n8n.restart(whileDown),
 		close: async () => {
-			await n8n?.stop();
+			await n8n.stop();
 			await recorder.close();
 			await sandbox.close();
 		},
@@ -110,11 +80,10 @@ async function regularN8n(config: string, tarballs: string[]): Promise<Regular> 
 
 beforeAll(async () => {
 	ensureN8n();
-	const tarballs = [packPackage(), packProbe()];
+	packPackage(); // packed here, once, before the instances start side by side
+	const probe = packProbe();
 	// Folders are prepared one after the other (npm), the n8n processes start together.
-	instances = await startSideBySide(
-		CONFIGS.map(async (config) => await regularN8n(config, tarballs)),
-	);
+	instances = await startSideBySide(CONFIGS.map(async (config) => await regularN8n(config, probe)));
 }, 900_000);
 
 afterAll(async () => {
@@ -135,7 +104,8 @@ async function runOne(instance: Regular) {
 		workflows,
 	);
 	const steps = await probe;
-	const pid = instance.n8n().child.pid;
+	const { pid } = instance.n8n().child;
+	if (pid === undefined) throw new Error(`${instance.config}: the restarted n8n has no process id`);
 	await until(
 		'a probe poll of the restarted n8n',
 		() => recorder.of(workflows.probe.id).some((poll) => poll.pid === pid),

@@ -24,7 +24,6 @@ import type { ProbePoll, startRecorder } from './pollProbe';
 import { PROBE_TYPE } from './pollProbe';
 import { sleep } from './triggerTools';
 
-// @ts-expect-error -- plain ESM script shared with `npm start`
 import type { linearWorkflow, login } from '../../scripts/real-n8n.mjs';
 
 type Session = Awaited<ReturnType<typeof login>>;

@@ -13,27 +13,14 @@
  * The node has one version (1): the tool workflows are saved with it, and the checks of
  * what an agent reads look at the one description n8n serves for it.
  */
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-// @ts-expect-error -- plain ESM script shared with the screenshots script
-import { packPackage } from '../../scripts/pack.mjs';
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	login,
-	N8N_DIR,
-	OWNER,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, N8N_DIR, OWNER, startRealN8n } from '../../scripts/real-n8n.mjs';
 import { contact } from '../../nodes/shared/table/resources/contact';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
@@ -47,8 +34,8 @@ const fromAI = (key: string, description: string, type = 'string') => {
 };
 
 let sandbox: StartedSandbox;
-let n8n: { url: string; output: () => string; stop: () => Promise<void> };
-let session: Awaited<ReturnType<typeof login>>;
+let n8n: RealN8n;
+let session: Session;
 let cookie: string;
 
 /**
@@ -135,7 +122,10 @@ async function callTool(workflow: ReturnType<typeof agentWorkflow>, args?: IData
 	})) as { executionId: string };
 	const flatted = createRequire(join(N8N_DIR, 'package.json'))('flatted');
 	for (let attempt = 0; attempt < 150; attempt++) {
-		const execution = await session.call('GET', `/executions/${executionId}`);
+		const execution = await session.call<{ status: string; data: string } | undefined>(
+			'GET',
+			`/executions/${executionId}`,
+		);
 		if (execution && !['new', 'running'].includes(execution.status)) {
 			const { runData, error } = flatted.parse(execution.data).resultData;
 			const toolRun = runData[tool.name]?.[0];
@@ -164,26 +154,13 @@ const versions = (description: INodeTypeDescription) =>
 	Array.isArray(description.version) ? description.version : [description.version];
 
 beforeAll(async () => {
-	ensureN8n();
-	const folder = prepareUserFolder(
-		mkdtempSync(join(tmpdir(), 'heffl-tool-e2e-')),
-		packPackage(),
-	);
 	sandbox = await startSandbox({ rateLimit: false });
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...credentials.hefflApi,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-		],
+	n8n = await startRealN8n({
+		name: 'heffl-tool-e2e',
+		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
 		workflows: [createLead, getLead, ...Object.values(outputs)],
 	});
-	n8n = await startN8n(folder, await freePort(), {
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-	});
-	session = await login(n8n.url);
+	session = n8n.session;
 	// The node-types file wants the session cookie too; login() keeps its own.
 	const answer = await fetch(`${n8n.url}/rest/login`, {
 		method: 'POST',

@@ -9,25 +9,13 @@
  * subscription paused in Heffl while n8n was stopped.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	login,
-	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import type { NodeSpec, RealN8n, Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import {
 	activationError as activationOutcome,
@@ -40,19 +28,14 @@ import {
 } from './triggerTools';
 import { startSandbox } from '../sandbox';
 
-type Session = Awaited<ReturnType<typeof login>>;
 type Workflow = ReturnType<typeof linearWorkflow>;
-type N8n = { url: string; output: () => string; stop: () => Promise<void> };
 
 const TRIGGER = 'n8n-nodes-heffl.hefflTrigger';
 const heffl = { id: 'triggerHeffl', name: 'Heffl sandbox' };
 
 let sandbox: StartedSandbox;
-let n8n: N8n;
+let n8n: RealN8n;
 let session: Session;
-let folder: string;
-let n8nPort: number;
-let brokerPort: number;
 const workflows: Workflow[] = [];
 const secretCredentials: IDataObject[] = [];
 
@@ -60,7 +43,7 @@ const secretCredentials: IDataObject[] = [];
 function triggerWorkflow(
 	key: string,
 	parameters: IDataObject,
-	{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: IDataObject[] } = {},
+	{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: NodeSpec[] } = {},
 ): Workflow {
 	const workflow = linearWorkflow(`wfTrig${key}`, `trigger ${key}`, [
 		{ name: 'Heffl Trigger', type: TRIGGER, parameters, credentials },
@@ -72,7 +55,7 @@ function triggerWorkflow(
 }
 
 /** A workflow using a subscription made by hand, its secret in a credential. */
-function existingWorkflow(key: string, secret: unknown, after: IDataObject[] = []) {
+function existingWorkflow(key: string, secret: unknown, after: NodeSpec[] = []) {
 	const credential = { id: `secret${key}`, name: `Heffl signing secret ${key}` };
 	secretCredentials.push({
 		...credential,
@@ -206,15 +189,11 @@ let filteredSubscriptionId: string;
 const garbled: Array<{ label: string; workflow: Workflow }> = [];
 
 beforeAll(async () => {
-	ensureN8n();
-	folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-e2e-trigger-')), packPackage());
 	sandbox = await startSandbox({
 		rateLimit: false,
 		seed: false,
 		webhooks: { retryScheduleMs: [0, 300, 600], timeoutMs: 10_000, maxAttempts: 3 },
 	});
-	n8nPort = await freePort();
-	brokerPort = await freePort();
 
 	automatic = triggerWorkflow(
 		'Auto',
@@ -290,19 +269,12 @@ beforeAll(async () => {
 		{ credentials: { hefflApi: heffl } },
 	);
 
-	importIntoN8n(folder, {
-		credentials: [
-			{
-				...heffl,
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
-			...secretCredentials,
-		],
+	n8n = await startRealN8n({
+		name: 'heffl-e2e-trigger',
+		credentials: [hefflCredential(heffl, sandbox), ...secretCredentials],
 		workflows,
 	});
-	n8n = await startN8n(folder, n8nPort, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) });
-	session = await login(n8n.url);
+	session = n8n.session;
 }, 900_000);
 
 afterAll(async () => {
@@ -545,11 +517,11 @@ describe('the Heffl Trigger in real n8n', () => {
 		await settledExecutions(restartPlain, 2);
 		await settledExecutions(restartGuarded, 2);
 
-		await n8n.stop();
-		// Meanwhile Heffl pauses the filtered trigger's subscription (§12.1: a status, values undocumented).
-		sandbox.setWebhookStatus(filteredSubscriptionId, 'paused');
-		n8n = await startN8n(folder, n8nPort, { N8N_RUNNERS_BROKER_PORT: String(brokerPort) });
-		session = await login(n8n.url);
+		await n8n.restart(async () => {
+			// Meanwhile Heffl pauses the filtered trigger's subscription (§12.1: a status, values undocumented).
+			sandbox.setWebhookStatus(filteredSubscriptionId, 'paused');
+		});
+		session = n8n.session;
 		await registered(restartPlain);
 		await registered(restartGuarded);
 
@@ -594,17 +566,13 @@ describe('the Heffl Trigger in real n8n', () => {
 			[filteredSubscriptionId, 'paused'],
 		]);
 
-		await n8n.stop();
-		n8n = await startN8n(folder, n8nPort, {
-			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false',
-		});
-		session = await login(n8n.url);
+		await n8n.restart(undefined, { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' });
+		session = n8n.session;
 		await expect
 			.poll(() => toUrl().map((subscription) => subscription.status), { timeout: 30_000 })
 			.toEqual(['active']);
 		expect(toUrl()[0].id).not.toBe(filteredSubscriptionId);
-		expect(n8n.output()).toContain(
+		expect(n8n.current.output()).toContain(
 			`subscription ${filteredSubscriptionId} is re-created because its status is "paused", not "active"`,
 		);
 		const before = (await settledExecutions(filtered)).length;

@@ -8,12 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
+import type { Session as FullSession } from '../../scripts/n8n-session.mjs';
+
 /** What these helpers use of `login()` in scripts/real-n8n.mjs. */
-export interface Session {
-	call(method: string, path: string, body?: unknown): Promise<unknown>;
-	activate(workflowId: string): Promise<unknown>;
-	executions(workflowId: string): Promise<IDataObject[]>;
-}
+export type Session = Pick<FullSession, 'call' | 'activate' | 'executions'>;
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

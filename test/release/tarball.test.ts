@@ -4,7 +4,9 @@
  * loads (the built JavaScript, the codex JSON, the icons) and what a user reads (README,
  * LICENSE, CHANGELOG), within size bounds. Built from scratch in a temporary copy of the
  * project (scripts/pack.mjs's packCopy), so it holds on a fresh clone where nothing was
- * built yet as in CI after `npm run build`, and never looks at this checkout's dist/.
+ * built yet as in CI after `npm run build`, and never looks at this checkout's dist/. It packs
+ * for itself even where HEFFL_TARBALL hands the other tiers a tarball packed once: this file is
+ * the proof of the pack they rely on.
  *
  * Left out, and why: source maps (they point at TypeScript sources that are not shipped,
  * and n8n runs Node without --enable-source-maps: they would give a user nothing), type
@@ -16,7 +18,6 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-// @ts-expect-error -- plain ESM script shared with the hosts tier
 import { packCopy } from '../../scripts/pack.mjs';
 
 type PackReport = {

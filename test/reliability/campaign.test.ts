@@ -1,13 +1,10 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the campaign prints its figures and reads the process's own output */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the campaign prints its figures and reads the process's own output */
 /**
  * The reliability and security campaign: forged deliveries, lifecycle churn,
  * faults during bulk writes, a corpus of bad input, and a scan for leaked
  * secrets. Every figure is counted against the sandbox and printed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -27,17 +24,7 @@ import {
 	sleep,
 } from '../e2e/triggerTools';
 import { byId, leftToHeffl, refusedBeforeSending } from './badInputCorpus';
-import {
-	ensureN8n,
-	freePort,
-	importIntoN8n,
-	linearWorkflow,
-	login,
-	packPackage,
-	prepareUserFolder,
-	startN8n,
-	// @ts-expect-error -- plain ESM script shared with `npm start`
-} from '../../scripts/real-n8n.mjs';
+import { hefflCredential, linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 20, 40, 60], timeoutMs: 2000, maxAttempts: 4 },
@@ -450,8 +437,6 @@ describe('the trigger in real n8n (the packed package in n8n 2.41; RELIABILITY_R
 			figures.push(['real n8n: trigger checks', 'skipped: RELIABILITY_REAL_N8N=0', '–']);
 			return;
 		}
-		ensureN8n();
-		const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), 'heffl-campaign-')), packPackage());
 		const heffl = { id: 'campaignHeffl', name: 'Heffl sandbox' };
 		const trigger = (id: string, parameters: IDataObject, credentials: IDataObject) =>
 			linearWorkflow(id, id, [
@@ -472,17 +457,10 @@ describe('the trigger in real n8n (the packed package in n8n 2.41; RELIABILITY_R
 				{ hefflWebhookSigningSecretApi: { id: `campaignBad${index}`, name: `bad ${index}` } },
 			),
 		);
-		importIntoN8n(folder, {
+		const n8n = await startRealN8n({
+			name: 'heffl-campaign',
 			credentials: [
-				{
-					...heffl,
-					type: 'hefflApi',
-					data: {
-						apiKey: ctx.sandbox.apiKey,
-						v1BaseUrl: ctx.sandbox.urls.v1,
-						v2BaseUrl: ctx.sandbox.urls.v2,
-					},
-				},
+				hefflCredential(heffl, ctx.sandbox),
 				...garbled.map((signingSecret, index) => ({
 					id: `campaignBad${index}`,
 					name: `bad ${index}`,
@@ -492,11 +470,8 @@ describe('the trigger in real n8n (the packed package in n8n 2.41; RELIABILITY_R
 			],
 			workflows: [automatic, ...refusedWorkflows],
 		});
-		const n8n = await startN8n(folder, await freePort(), {
-			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-		});
 		try {
-			const session = await login(n8n.url);
+			const { session } = n8n;
 			const url = `${n8n.url}/webhook/${String(automatic.nodes[0].webhookId)}/webhook`;
 			expect(await activationError(session, automatic.id)).toBeUndefined();
 			await registered(url);
