@@ -8,8 +8,7 @@
 import { describe, expect, test } from 'vitest';
 
 import { table } from '../../scripts/conformance/report';
-import type { SandboxOptions, StartedSandbox } from '../sandbox';
-import type { Behaviours } from '../sandbox';
+import type { Behaviours, SandboxOptions, StartedSandbox } from '../sandbox';
 import { BEHAVIOURS, startSandbox } from '../sandbox';
 import { detailOf, differing, KIT_SANDBOX, markedRecords, runKit } from './kit';
 
