@@ -64,6 +64,9 @@ async function workflows(sandbox) {
 		await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey),
 		sandbox.urls.v1,
 	);
+	// Only the Heffl credential: n8n 2.x refuses (403) an editor's list for a node naming a
+	// credential the user cannot read, and the MCP token is not imported here.
+	const heffl = { hefflApi: credentials.hefflApi };
 	const agent = {
 		...linearWorkflow('shotsAgentTool', 'Agent with the Heffl tool', [
 			{ name: 'Chat', type: 'n8n-nodes-base.manualTrigger' },
@@ -85,9 +88,28 @@ async function workflows(sandbox) {
 				value: "={{ $fromAI('leadId', 'the lead ID, e.g. ld_0123', 'string') }}",
 			},
 		},
-		credentials,
+		credentials: heffl,
 	});
 	agent.connections['Find Lead'] = {
+		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+	};
+	// The tool's Output (n8n's `@tool` display option): only the fields the agent needs.
+	agent.nodes.push({
+		id: 'shotsHefflToolOutput',
+		name: 'Find Contacts',
+		type: 'n8n-nodes-heffl.hefflTool',
+		typeVersion: 1,
+		position: [640, 220],
+		parameters: {
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 5,
+			output: 'selected',
+			outputFields: ['name', 'email', 'companyName', 'cf_preferred_language'],
+		},
+		credentials: heffl,
+	});
+	agent.connections['Find Contacts'] = {
 		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
 	};
 	return {
@@ -145,7 +167,10 @@ async function main() {
 		// A dropdown the editor could not fill is said, with n8n's answer.
 		page.on('response', async (response) => {
 			if (response.url().includes('/dynamic-node-parameters/') && !response.ok())
-				step(`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}`);
+				step(
+					`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}` +
+						` (asked: ${response.request().postData()})`,
+				);
 		});
 
 		step('logging in as the owner');
@@ -191,6 +216,23 @@ async function main() {
 		await openWorkflow(agent);
 		await openNode('Find Lead');
 		await shot('tool.png');
+		await closeNode();
+		await openNode('Find Contacts');
+		// Output → Selected Fields, its list open: the contact's fields and custom fields,
+		// listed from Heffl by the editor (n8n's options call, our getOutputFields).
+		const ndv = page.locator('[data-test-id=ndv]');
+		await ndv
+			.locator('[data-test-id=parameter-input-output]')
+			.evaluate((output) => output.scrollIntoView({ block: 'start' }));
+		const fields = ndv.locator('[data-test-id=parameter-input-outputFields]');
+		// A chosen custom field shown by its label: the editor has the list.
+		await fields.getByText('Preferred Language').waitFor();
+		await fields.click();
+		const list = page.locator('.el-select-dropdown:visible');
+		await list.getByText('Custom field (cf_birthday)').waitFor();
+		await list.locator('.el-scrollbar__wrap').evaluate((wrap) => wrap.scrollTo(0, 0));
+		await shot('tool-output.png');
+		await page.keyboard.press('Escape');
 		await closeNode();
 
 		await openWorkflow(quotation);
