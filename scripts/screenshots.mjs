@@ -221,17 +221,23 @@ async function main() {
 		// Output → Selected Fields, its list open: the contact's fields and custom fields,
 		// listed from Heffl by the editor (n8n's options call, our getOutputFields).
 		const ndv = page.locator('[data-test-id=ndv]');
-		await ndv
-			.locator('[data-test-id=parameter-input-output]')
-			.evaluate((output) => output.scrollIntoView({ block: 'start' }));
 		const fields = ndv.locator('[data-test-id=parameter-input-outputFields]');
 		// A chosen custom field shown by its label: the editor has the list.
 		await fields.getByText('Preferred Language').waitFor();
+		// Scrolled down as far as the panel goes, so the list opens below Output, not over it.
+		await ndv
+			.locator('[data-test-id=parameter-input-output]')
+			.evaluate((output) => output.scrollIntoView({ block: 'start' }));
 		await fields.click();
 		const list = page.locator('.el-select-dropdown:visible');
 		await list.getByText('Custom field (cf_birthday)').waitFor();
-		await list.locator('.el-scrollbar__wrap').evaluate((wrap) => wrap.scrollTo(0, 0));
+		await page.waitForTimeout(1000); // the list scrolls to the chosen fields as it opens
+		const wrap = list.locator('.el-scrollbar__wrap');
+		await wrap.evaluate((element) => element.scrollTo(0, 0));
 		await shot('tool-output.png');
+		const [input, opened] = [await fields.boundingBox(), await list.boundingBox()];
+		if (opened.y < input.y || (await wrap.evaluate((element) => element.scrollTop)) !== 0)
+			throw new Error('tool-output.png: the field list covers Output or is not at its top');
 		await page.keyboard.press('Escape');
 		await closeNode();
 
