@@ -58,6 +58,9 @@ async function workflows(sandbox) {
 		await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey),
 		sandbox.urls.v1,
 	);
+	// Only the Heffl credential: n8n 2.x refuses (403) an editor's list for a node naming a
+	// credential the user cannot read, and the MCP token is not imported here.
+	const heffl = { hefflApi: credentials.hefflApi };
 	const agent = {
 		...linearWorkflow('shotsAgentTool', 'Agent with the Heffl tool', [
 			{ name: 'Chat', type: 'n8n-nodes-base.manualTrigger' },
@@ -79,9 +82,28 @@ async function workflows(sandbox) {
 				value: "={{ $fromAI('leadId', 'the lead ID, e.g. ld_0123', 'string') }}",
 			},
 		},
-		credentials,
+		credentials: heffl,
 	});
 	agent.connections['Find Lead'] = {
+		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+	};
+	// The tool's Output (n8n's `@tool` display option): only the fields the agent needs.
+	agent.nodes.push({
+		id: 'shotsHefflToolOutput',
+		name: 'Find Contacts',
+		type: 'n8n-nodes-heffl.hefflTool',
+		typeVersion: 1,
+		position: [640, 220],
+		parameters: {
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 5,
+			output: 'selected',
+			outputFields: ['name', 'email', 'companyName', 'cf_preferred_language'],
+		},
+		credentials: heffl,
+	});
+	agent.connections['Find Contacts'] = {
 		ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
 	};
 	return {
@@ -129,7 +151,8 @@ async function main() {
 		page.on('response', async (response) => {
 			if (response.url().includes('/dynamic-node-parameters/') && !response.ok())
 				step(
-					`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}`,
+					`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}` +
+						` (asked: ${response.request().postData()})`,
 				);
 		});
 
@@ -179,6 +202,36 @@ async function main() {
 		await openWorkflow(agent);
 		await openNode('Find Lead');
 		await shot('tool.png');
+		await closeNode();
+		await openNode('Find Contacts');
+		// Output → Selected Fields, its list open: the contact's fields and custom fields,
+		// listed from Heffl by the editor (n8n's options call, our getOutputFields).
+		const ndv = page.locator('[data-test-id=ndv]');
+		const fields = ndv.locator('[data-test-id=parameter-input-outputFields]');
+		// A chosen custom field shown by its label: the editor has the list.
+		await fields.getByText('Preferred Language').waitFor();
+		// Scrolled down as far as the panel goes, so the list opens below Output, not over it.
+		await ndv
+			.locator('[data-test-id=parameter-input-output]')
+			.evaluate((output) => output.scrollIntoView({ block: 'start' }));
+		await fields.click();
+		const list = page.locator('.el-select-dropdown:visible');
+		await list.getByText('Custom field (cf_birthday)').waitFor();
+		await page.waitForTimeout(1000); // the list scrolls to the chosen fields as it opens
+		const wrap = list.locator('.el-scrollbar__wrap');
+		await wrap.evaluate((element) => element.scrollTo(0, 0));
+		await shot('tool-output.png');
+		const [input, opened] = [await fields.boundingBox(), await list.boundingBox()];
+		if (
+			!input ||
+			!opened ||
+			opened.y < input.y ||
+			(await wrap.evaluate((element) => element.scrollTop)) !== 0
+		)
+			throw new Error(
+				'tool-output.png: the field list is not shown, covers Output or is not at its top',
+			);
+		await page.keyboard.press('Escape');
 		await closeNode();
 
 		await openWorkflow(quotation);

@@ -137,8 +137,15 @@ describe('README.md, the npm page', () => {
 		expect(lineCount(top.slice(0, top.indexOf('```bash')))).toBeLessThanOrEqual(10);
 	});
 
-	test('shows the node, both triggers, the tool and the credential', () => {
-		for (const picture of ['node', 'trigger', 'polling-trigger', 'tool', 'credential']) {
+	test("shows the node, both triggers, the tool, the tool's Output and the credential", () => {
+		for (const picture of [
+			'node',
+			'trigger',
+			'polling-trigger',
+			'tool',
+			'tool-output',
+			'credential',
+		]) {
 			expect(readme).toContain(`](docs/screenshots/${picture}.png)`);
 		}
 	});
