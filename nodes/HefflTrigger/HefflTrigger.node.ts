@@ -16,7 +16,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_DISPLAY_NAMES, EVENT_OPTIONS } from '../shared/table/events';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION } from '../shared/triggerOutput';
-import { filterOptions } from './filterOptions';
+import { filterOptions } from '../shared/records/filterOptions';
 import { filterCollections } from './filterSettings';
 import { receiveDelivery } from './receive';
 import { ALL_EVENTS, MAX_TOLERANCE_SECONDS } from './settings';

@@ -1,10 +1,10 @@
 /**
- * The dropdowns of the trigger's Filters (Lead Filters › Stage, Source): the lists they pick
+ * The dropdowns of the lead filters both triggers offer (Stage, Source): the lists they pick
  * from, as the Heffl node's Get Many offers them, read through the transport.
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { hefflPaginate } from '../shared/transport';
+import { hefflPaginate } from '../transport';
 
 /** A v1 list of reference data as options, ordered by position where it has one, else by name. */
 const optionsOf = (path: string) =>
