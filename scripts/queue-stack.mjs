@@ -106,18 +106,25 @@ function started(command, args, stdin) {
 }
 
 /**
- * Waits until `check` resolves true, or throws after `timeoutMs`. It checks once more
- * after the deadline: a caller's synchronous work (another stack's npm install, when
- * stacks start side by side) can hold the event loop past it.
+ * Waits until `check` resolves true, or throws after `timeoutMs`. Past the deadline it
+ * reads what arrived meanwhile before it checks once more: a caller's synchronous work
+ * (an npm install into n8n's user folder, when stacks start side by side on a loaded
+ * machine) can hold the event loop past the deadline, and a timer runs before the
+ * output that came in while the loop was held is read (CI failed on it once at load 11).
  * @param {string} what
  * @param {() => boolean | Promise<boolean>} check
  * @param {number} [timeoutMs]
  */
-async function until(what, check, timeoutMs = 60_000) {
+async function until(what, check, timeoutMs = 120_000) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		if (await check()) return;
-		if (Date.now() >= deadline) throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
+		if (Date.now() >= deadline) {
+			// setImmediate runs after the event loop's I/O phase: the pipes' data is read by then.
+			await new Promise((done) => setImmediate(done));
+			if (await check()) return;
+			throw new Error(`${what} not ready after ${timeoutMs / 1000} s`);
+		}
 		await new Promise((done) => setTimeout(done, 200));
 	}
 }
