@@ -4,8 +4,10 @@
  * so the next poll reads on from there; each record once, oldest first within a poll. A
  * poll n8n abandoned blocks nothing and emits nothing late. Time is shortened: budgets of
  * a second, and an answer takes `latencyMs` (the sandbox's fault setting), so a poll reads
- * about ten pages; a loaded machine reads fewer, which these tests allow, and its stalls
- * stay far below the budget and the timeout (npm test runs beside a busy process).
+ * at most ten pages, and a backlog of 2,500 records (25 pages) is never read in one poll
+ * however fast the machine; a loaded machine reads fewer pages, which these tests allow,
+ * and its stalls stay far below the budget and the timeout (npm test runs beside a busy
+ * process).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -77,7 +79,7 @@ async function pollUntilQuiet(harness: PollHarness, max = 40) {
 describe('a backlog larger than a poll’s budget', () => {
 	test('drained over several polls; records made at the top meanwhile come after it; each once; oldest first within each poll, each later poll of the backlog older than the one before', async () => {
 		const harness = await activatedOnEmpty('task');
-		const backlog = freshBacklog('tasks', 1200);
+		const backlog = freshBacklog('tasks', 2500);
 		context.sandbox.faults.set({ latencyMs: 100 });
 		const first = await harness.poll();
 		expect(first.items?.length).toBeGreaterThan(0);
@@ -134,7 +136,7 @@ describe('a backlog larger than a poll’s budget', () => {
 
 	test('records deleted in the part already read shift the list up under the resume point: the poll sees the page it reads again does not begin with a record it read, reads from the first page instead, and misses none', async () => {
 		const harness = await activatedOnEmpty('deal');
-		const backlog = freshBacklog('deals', 800);
+		const backlog = freshBacklog('deals', 2500);
 		context.sandbox.faults.set({ latencyMs: 100 });
 		const first = await harness.poll();
 		const read = idsOf(first.items);
@@ -168,7 +170,7 @@ describe('a backlog larger than a poll’s budget', () => {
 
 	test('a page cursor Heffl refuses when the next poll resumes with it (expired): the backlog is read from the first page, none missed, none twice', async () => {
 		const harness = await activatedOnEmpty('quotation', {}, relay.credentials);
-		const backlog = freshBacklog('quotations', 700);
+		const backlog = freshBacklog('quotations', 2500);
 		context.sandbox.faults.set({ latencyMs: 100 });
 		await harness.poll();
 		const resume = (harness.savedStaticData.cursor as { backlog?: { resume: string } }).backlog
