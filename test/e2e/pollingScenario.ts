@@ -391,12 +391,15 @@ export async function runScenario(
 async function failingPoll(instance: PollingInstance, workflowId: string) {
 	const { sandbox } = instance;
 	const executions = (await instance.session().executions(workflowId)).length;
-	const polls = firstPages(sandbox, 'tasks');
 	const faults = sandbox.requests.filter((request) => request.fault === '503').length;
-	// The tasks list only: the other workflows' polls may run at the same moment, and a 503
-	// they took would leave the tasks poll's retries an answer.
+	// Queued between polls, so the next poll's first request meets them, whether that poll
+	// reads a first page or resumes a backlog (after the backlog it may still resume: a CI run
+	// waited 150 s for a first page that way). Between polls: no tasks read for longer than a
+	// poll's budget (5 s), so no walk is between two pages. The tasks list only: the other
+	// workflows' polls may run at the same moment, and a 503 they took would leave the tasks
+	// poll's retries an answer.
+	await until('a moment between two polls of tasks', () => tasksQuietFor(sandbox, 6_000));
 	sandbox.faults.queue('503', 3, ['GET'], '/api/v2/tasks');
-	await until('a poll that meets 503s', () => firstPages(sandbox, 'tasks') > polls);
 	await until(
 		'the 503s used up',
 		() => sandbox.requests.filter((request) => request.fault === '503').length >= faults + 3,
@@ -408,6 +411,13 @@ async function failingPoll(instance: PollingInstance, workflowId: string) {
 	);
 	await sleep(3000);
 	return (await instance.session().executions(workflowId)).length - executions;
+}
+
+/** No tasks read in flight, and none answered in the last `ms`. */
+function tasksQuietFor(sandbox: StartedSandbox, ms: number): boolean {
+	const reads = sandbox.requests.filter((request) => request.path.startsWith('/api/v2/tasks'));
+	const last = reads.at(-1);
+	return !last || (last.status !== 0 && Date.now() - (last.at + last.durationMs) > ms);
 }
 
 /** Requests the next poll sends to read tasks (an idle poll: 1). */
