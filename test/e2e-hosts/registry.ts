@@ -77,6 +77,12 @@ function ensureVerdaccio(): string {
 		throw new Error(`installing Verdaccio into ${partial} failed:\n${install.stderr}`);
 	}
 	writeFileSync(join(partial, '.installed'), VERDACCIO_MANIFEST);
+	// CI's hosts tiers run side by side: when the other one installed it meanwhile, its
+	// Verdaccio may be running from VERDACCIO_DIR, which must not be replaced under it.
+	if (stamped() && answers(VERDACCIO_BIN)) {
+		rmSync(partial, { recursive: true, force: true });
+		return VERDACCIO_BIN;
+	}
 	rmSync(VERDACCIO_DIR, { recursive: true, force: true });
 	renameSync(partial, VERDACCIO_DIR);
 	if (!existsSync(VERDACCIO_BIN)) throw new Error(`Verdaccio is missing from ${VERDACCIO_DIR}`);
