@@ -568,8 +568,10 @@ describe('the Heffl Trigger in real n8n', () => {
 
 		await n8n.restart(undefined, { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' });
 		session = n8n.session;
+		// n8n activates its workflows after it answers: on a loaded CI machine (load 32) that
+		// took longer than 30 s.
 		await expect
-			.poll(() => toUrl().map((subscription) => subscription.status), { timeout: 30_000 })
+			.poll(() => toUrl().map((subscription) => subscription.status), { timeout: 120_000 })
 			.toEqual(['active']);
 		expect(toUrl()[0].id).not.toBe(filteredSubscriptionId);
 		expect(n8n.current.output()).toContain(
