@@ -178,18 +178,22 @@ describe('forgery: 1,200 deliveries, valid ones mixed with every kind of forgery
 			};
 		}
 
-		const cases: Case[] = [];
-		for (let n = 0; n < 1100; n++) cases.push(forge[n % forge.length](n));
-		// Replays: 100 valid deliveries sent again with the same id.
-		const replays = cases
-			.filter((c) => c.valid)
-			.slice(0, 100)
-			.map((c) => ({ ...c, kind: 'replay', valid: false }));
-		cases.push(...replays);
+		// Each case is made as it is sent: one made early and sent late under load drifts across
+		// the 300 s tolerance (a timestamp 309 s ahead is a valid one 10 s later).
+		const cases: Array<() => Case> = Array.from(
+			{ length: 1100 },
+			(_, n) => () => forge[n % forge.length](n),
+		);
+		const sentValid: Case[] = [];
+		// Replays: the first 100 valid deliveries sent again with the same id.
+		for (let r = 0; r < 100; r++)
+			cases.push(() => ({ ...sentValid[r], kind: 'replay', valid: false }));
 
 		let acceptedForged = 0;
 		let missedValid = 0;
-		for (const delivery of cases) {
+		for (const make of cases) {
+			const delivery = make();
+			if (delivery.valid) sentValid.push(delivery);
 			const before = harness.executions.length;
 			const response = await fetch(harness.webhookUrl, {
 				method: 'POST',
