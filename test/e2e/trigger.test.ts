@@ -3,10 +3,12 @@
  * The Heffl Trigger of the packed package inside a real n8n 2.x: its webhook server,
  * database, static data, credentials and log. Deliveries come from the sandbox (as
  * Heffl sends them) and from this file, signed by the independent standardwebhooks
- * library: replays, concurrent duplicates, forgeries, garbled secrets, a lost answer,
- * a replay after n8n restarts, Filters judged before an execution starts (with and
- * without the filtered field in the delivery, with the key's budget spent), and a
- * subscription paused in Heffl while n8n was stopped.
+ * library: replays and concurrent duplicates by the hundred, 100 forgeries of four
+ * kinds, garbled secrets, a lost answer, a replay after n8n restarts, Filters judged
+ * before an execution starts (with and without the filtered field in the delivery, with
+ * the key's budget spent), and a subscription paused in Heffl while n8n was stopped.
+ * At the end, n8n's log and every execution it saved are scanned for the API key and
+ * the signing secrets. (The reliability campaign's real-n8n checks moved here: issue 34.)
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -22,6 +24,9 @@ import {
 	automaticSecret,
 	newSecret,
 	registered as registeredAt,
+	secretsFound,
+	sendForgeries,
+	sendInBatches,
 	settledExecutions as savedExecutions,
 	signed,
 	sleep,
@@ -38,6 +43,8 @@ let n8n: RealN8n;
 let session: Session;
 const workflows: Workflow[] = [];
 const secretCredentials: IDataObject[] = [];
+/** What must never appear in n8n's log or in an execution's data, by what it is. */
+const secrets: Record<string, string> = {};
 
 /** Trigger → No Operation; `credentials` as the node carries them. */
 function triggerWorkflow(
@@ -139,22 +146,6 @@ async function v2(method: string, path: string, body?: IDataObject) {
 	return (await answer.json()) as IDataObject;
 }
 
-/** Sends `messages` (each `copies` times, all copies at once) in batches of `batch` messages. */
-async function sendInBatches(
-	messages: Array<ReturnType<typeof signed>>,
-	url: string,
-	{ copies = 1, batch = 10 } = {},
-): Promise<number[]> {
-	const statuses: number[] = [];
-	for (let start = 0; start < messages.length; start += batch) {
-		const sends = messages
-			.slice(start, start + batch)
-			.flatMap((message) => Array.from({ length: copies }, () => message.send(url)));
-		statuses.push(...(await Promise.all(sends)).map((answer) => answer.status));
-	}
-	return statuses;
-}
-
 const stageChanged = (record: IDataObject) =>
 	JSON.stringify({
 		event: 'deal.stageChanged',
@@ -205,8 +196,10 @@ beforeAll(async () => {
 	relay = await lossyRelay(() => webhookUrl(byHand));
 	byHandSecret = await subscribeByHand(relay.url);
 	secretCredentials.at(-1)!.data = { signingSecret: byHandSecret.secret };
+	secrets['the by-hand secret'] = byHandSecret.secret;
 
-	rotated = existingWorkflow('Rotated', newSecret());
+	secrets['the secret rotated away'] = newSecret();
+	rotated = existingWorkflow('Rotated', secrets['the secret rotated away']);
 
 	for (const [label, secret] of [
 		['blank', '   '],
@@ -225,6 +218,7 @@ beforeAll(async () => {
 	}
 
 	restartSecret = newSecret();
+	secrets['the restart secret'] = restartSecret;
 	restartPlain = existingWorkflow('RestartPlain', restartSecret);
 	restartGuarded = existingWorkflow('RestartGuarded', restartSecret, [
 		{
@@ -269,6 +263,7 @@ beforeAll(async () => {
 		{ credentials: { hefflApi: heffl } },
 	);
 
+	secrets['the API key'] = sandbox.apiKey;
 	n8n = await startRealN8n({
 		name: 'heffl-e2e-trigger',
 		credentials: [hefflCredential(heffl, sandbox), ...secretCredentials],
@@ -291,14 +286,11 @@ describe('the Heffl Trigger in real n8n', () => {
 		expect(n8n.output()).not.toMatch(/Failed to load package/);
 	});
 
-	test('Register Automatically: one subscription, a run per event, 3 sequential replays and 10 concurrent duplicates run once, forgeries run nothing, deactivation leaves none', async () => {
+	test('Register Automatically: one subscription, a run per event; 50 messages sent 3 times in a row and 10 sent 10 times at once run 60 times, every answer 200; 100 forgeries of four kinds get 401, run nothing and are logged; deactivation leaves none', async () => {
 		await activate(automatic);
-		await expect
-			.poll(
-				() => sandbox.records('webhooks').filter((s) => s.url === webhookUrl(automatic)).length,
-				{ timeout: 10_000 },
-			)
-			.toBe(1);
+		const url = webhookUrl(automatic);
+		const toUrl = () => sandbox.records('webhooks').filter((s) => s.url === url).length;
+		await expect.poll(toUrl, { timeout: 10_000 }).toBe(1);
 
 		const lead = await createLead('Grace Hopper');
 		await sandbox.waitForDeliveries(undefined, 30_000);
@@ -309,30 +301,51 @@ describe('the Heffl Trigger in real n8n', () => {
 			expect.objectContaining({ event: 'lead.created', record: lead }),
 		]);
 
-		// The secret n8n keeps in static data signs our own replays of one message.
+		// The secret n8n keeps in static data signs our own replays of 60 messages.
 		const secret = await automaticSecret(session, automatic.id);
-		const message = signed(secret);
-		const sequential = [];
-		for (let i = 0; i < 3; i++) sequential.push((await message.send(webhookUrl(automatic))).status);
-		const burst = signed(secret);
-		const concurrent = await Promise.all(
-			Array.from({ length: 10 }, () => burst.send(webhookUrl(automatic))),
-		);
-		const forged = await signed(newSecret()).send(webhookUrl(automatic));
+		secrets['the registered secret'] = secret;
+		const inARow: number[] = [];
+		for (const message of Array.from({ length: 50 }, () => signed(secret)))
+			for (let copy = 0; copy < 3; copy++) inARow.push((await message.send(url)).status);
+		const atOnce = Array.from({ length: 10 }, () => signed(secret));
+		const atOnceAnswers = await sendInBatches(atOnce, url, { copies: 10, batch: 1 });
+		const afterReplays = (await settledExecutions(automatic, 61)).length - 1;
 
-		expect(sequential).toEqual([200, 200, 200]);
-		expect(concurrent.map((answer) => answer.status)).toEqual(Array(10).fill(200));
-		expect(forged.status).toBe(401);
-		const all = await settledExecutions(automatic, 3);
-		expect(all).toHaveLength(3); // the lead, the replayed message once, the burst once
+		const forged = await sendForgeries(secret, url);
+		const afterForgeries = (await settledExecutions(automatic)).length - 1;
+		const refusalLines = n8n
+			.output()
+			.split('\n')
+			.filter((line) => line.includes(`(workflow ${automatic.id}) refused a delivery`));
 
 		await session.deactivate(automatic.id);
-		await expect
-			.poll(
-				() => sandbox.records('webhooks').filter((s) => s.url === webhookUrl(automatic)).length,
-				{ timeout: 10_000 },
-			)
-			.toBe(0);
+		await expect.poll(toUrl, { timeout: 10_000 }).toBe(0);
+
+		const figures = {
+			messages: 60,
+			sendings: inARow.length + atOnceAnswers.length,
+			non200: [...inARow, ...atOnceAnswers].filter((status) => status !== 200).length,
+			executions: afterReplays,
+			forgeries: Object.fromEntries(Object.entries(forged).map(([k, v]) => [k, v.length])),
+			forgeriesNot401: Object.values(forged)
+				.flat()
+				.filter((status) => status !== 401).length,
+			executionsByForgeries: afterForgeries - afterReplays,
+			refusalLines: refusalLines.length,
+		};
+		process.stdout.write(`[trigger e2e] replays and forgeries: ${JSON.stringify(figures)}\n`);
+		expect(figures).toEqual({
+			messages: 60,
+			sendings: 250,
+			non200: 0,
+			executions: 60,
+			forgeries: { 'wrong secret': 40, 'bad signature': 20, stale: 20, unsigned: 20 },
+			forgeriesNot401: 0,
+			executionsByForgeries: 0,
+			refusalLines: figures.refusalLines,
+		});
+		// At most one a minute per trigger and reason, each naming the trigger and the fix.
+		expect(figures.refusalLines).toBeGreaterThanOrEqual(1);
 	});
 
 	test('Use Existing Subscription (secret in a credential): replays, duplicates and a retry after a lost answer run once; a forgery leaves a log line', async () => {
@@ -364,7 +377,6 @@ describe('the Heffl Trigger in real n8n', () => {
 				`Heffl Trigger "Heffl Trigger" \\(workflow ${byHand.id}\\) refused a delivery .*No valid signature`,
 			),
 		);
-		expect(n8n.output()).not.toContain(byHandSecret.secret);
 		await session.deactivate(byHand.id);
 	});
 
@@ -417,6 +429,7 @@ describe('the Heffl Trigger in real n8n', () => {
 		await activate(filtered);
 		const url = webhookUrl(filtered);
 		const secret = await automaticSecret(session, filtered.id);
+		secrets["the filtered trigger's secret"] = secret;
 		[filteredSubscriptionId] = sandbox
 			.records('webhooks')
 			.filter((subscription) => subscription.url === url)
@@ -587,5 +600,20 @@ describe('the Heffl Trigger in real n8n', () => {
 		});
 		await session.deactivate(filtered.id);
 		await expect.poll(() => toUrl().length, { timeout: 10_000 }).toBe(0);
+	});
+
+	test("the API key and the signing secrets appear in no execution's data and nowhere in n8n's log", async () => {
+		const saved: string[] = [];
+		for (const workflow of workflows)
+			for (const execution of await session.executions(workflow.id))
+				saved.push(
+					JSON.stringify(await session.call('GET', `/executions/${String(execution.id)}`)),
+				);
+		process.stdout.write(
+			`[trigger e2e] scanned for ${Object.keys(secrets).length} secrets: n8n's log and ${saved.length} executions\n`,
+		);
+		expect(Object.keys(secrets)).toHaveLength(6);
+		expect(saved.length).toBeGreaterThanOrEqual(61); // the registered trigger's alone
+		expect(secretsFound(secrets, [n8n.output(), ...saved])).toEqual({});
 	});
 });

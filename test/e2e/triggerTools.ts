@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
- * Driving the Heffl Trigger inside a real n8n (test/e2e/trigger.test.ts and the
- * reliability campaign): deliveries signed as Heffl signs them, n8n's background
- * activation, and the executions n8n saved.
+ * Driving the Heffl Trigger inside a real n8n (test/e2e/trigger.test.ts): deliveries
+ * signed as Heffl signs them, forgeries of them, n8n's background activation, the
+ * executions n8n saved, and a scan of what n8n kept and printed for secrets.
  */
 import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -46,6 +46,49 @@ export function signed(
 			return { status: response.status, body: await response.text() };
 		},
 	};
+}
+
+/** Sends `messages` (each `copies` times, all copies at once) in batches of `batch` messages. */
+export async function sendInBatches(
+	messages: Array<ReturnType<typeof signed>>,
+	url: string,
+	{ copies = 1, batch = 10 } = {},
+): Promise<number[]> {
+	const statuses: number[] = [];
+	for (let start = 0; start < messages.length; start += batch) {
+		const sends = messages
+			.slice(start, start + batch)
+			.flatMap((message) => Array.from({ length: copies }, () => message.send(url)));
+		statuses.push(...(await Promise.all(sends)).map((answer) => answer.status));
+	}
+	return statuses;
+}
+
+/**
+ * 100 forgeries sent one after another to `url` (a trigger whose secret is `secret`): 40 signed
+ * with another secret, 20 with a random signature, 20 an hour stale, 20 unsigned. Their
+ * answers, by kind.
+ */
+export async function sendForgeries(secret: string, url: string) {
+	const stale = () => String(Math.floor(Date.now() / 1000) - 3600);
+	const kinds: Record<string, [number, () => ReturnType<ReturnType<typeof signed>['send']>]> = {
+		'wrong secret': [40, () => signed(newSecret()).send(url)],
+		'bad signature': [
+			20,
+			() =>
+				signed(secret).send(url, {
+					'webhook-signature': `v1,${randomBytes(32).toString('base64')}`,
+				}),
+		],
+		stale: [20, () => signed(secret).send(url, { 'webhook-timestamp': stale() })],
+		unsigned: [20, () => signed(secret).send(url, { 'webhook-signature': '' })],
+	};
+	const answers: Record<string, number[]> = {};
+	for (const [kind, [count, send]] of Object.entries(kinds)) {
+		answers[kind] = [];
+		for (let i = 0; i < count; i++) answers[kind].push((await send()).status);
+	}
+	return answers;
 }
 
 /** Executions of a workflow once n8n has saved them (it saves a moment after answering). */
@@ -112,4 +155,17 @@ export async function registered(url: string) {
 export async function automaticSecret(session: Session, workflowId: string): Promise<string> {
 	const { staticData } = (await session.call('GET', `/workflows/${workflowId}`)) as IDataObject;
 	return String((Object.values(staticData as IDataObject)[0] as IDataObject).secret);
+}
+
+/**
+ * How many times each of `secrets` (by what it is) occurs in `texts` (n8n's log, its saved
+ * executions): only those found, so none found is `{}`.
+ */
+export function secretsFound(secrets: Record<string, string>, texts: string[]) {
+	const found: Record<string, number> = {};
+	for (const [what, secret] of Object.entries(secrets)) {
+		const count = texts.reduce((sum, text) => sum + text.split(secret).length - 1, 0);
+		if (count > 0) found[what] = count;
+	}
+	return found;
 }
