@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * A file's part of the shared n8n (sharedN8nSetup.ts starts it once per run of the
  * `e2e-shared` tier; its files run one after another). A file puts its credentials and
@@ -80,7 +80,10 @@ function withCredentialIds<T extends WorkflowSpec>(workflow: T, ids: Record<stri
 		if (!node.credentials) return node;
 		const references = Object.entries(node.credentials).map(([type, reference]) => {
 			const given = (reference as { id?: unknown }).id;
-			return [type, typeof given === 'string' && ids[given] ? { ...reference!, id: ids[given] } : reference];
+			return [
+				type,
+				typeof given === 'string' && ids[given] ? { ...reference!, id: ids[given] } : reference,
+			];
 		});
 		return { ...node, credentials: Object.fromEntries(references) as Record<string, unknown> };
 	});
@@ -120,16 +123,21 @@ export async function intoSharedN8n({
 	await expectEmpty(session);
 	const credentialIds: Record<string, string> = {};
 	const workflowIds: Record<string, string> = {};
-	const remove = () =>
-		removeAll(session, Object.values(workflowIds), Object.values(credentialIds));
+	const remove = () => removeAll(session, Object.values(workflowIds), Object.values(credentialIds));
 	try {
 		for (const { id, name, type, data } of credentials) {
-			const saved = await session.call<{ id: string }>('POST', '/credentials', { name, type, data });
+			const saved = await session.call<{ id: string }>('POST', '/credentials', {
+				name,
+				type,
+				data,
+			});
 			credentialIds[id] = saved.id;
 		}
 		for (const workflow of workflows) {
 			const body = withCredentialIds(workflow, credentialIds);
-			workflowIds[workflow.id] = (await session.call<{ id: string }>('POST', '/workflows', body)).id;
+			workflowIds[workflow.id] = (
+				await session.call<{ id: string }>('POST', '/workflows', body)
+			).id;
 		}
 	} catch (error) {
 		await remove();
