@@ -9,7 +9,7 @@ const n8nWorkflow = fileURLToPath(
 );
 const resolve = { alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] };
 
-/** A tier that starts real n8n: one file at a time, each with its own n8n processes. */
+/** A tier that starts real n8n: one file at a time (`more`: what a tier adds). */
 const realN8n = (name: string, include: string[], testTimeout = 300_000, more = {}) => ({
 	resolve,
 	test: {
