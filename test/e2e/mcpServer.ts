@@ -25,8 +25,8 @@ import type { Session } from '../../scripts/real-n8n.mjs';
 import { hefflCredential, HOST } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
-import type { SharedN8n } from './sharedN8n';
-import { intoSharedN8n } from './sharedN8n';
+import type { N8nTarget, SharedN8n } from './sharedN8n';
+import { intoN8n, intoSharedN8n } from './sharedN8n';
 
 export { callTool, type ToolAnswer } from '../../scripts/mcp-client';
 export { fromAiArguments } from '../../scripts/demo-workflows';
@@ -146,21 +146,24 @@ export interface McpStack {
  * The sandbox (Heffl's default limit: 60 requests a minute per key), the shared n8n with
  * the user's two credentials, the example file (as read: forSandbox changes nothing in it)
  * and its two variants put in as the editor imports a file, all three activated: their
- * MCP URLs answer.
+ * MCP URLs answer. `target`: another running n8n than the shared one (the benchmarks').
  */
-export async function startMcpStack(): Promise<McpStack> {
+export async function startMcpStack(target?: N8nTarget): Promise<McpStack> {
 	const sandbox = await startSandbox();
 	const workflows = [example, derivedVariant(), outputVariant()];
-	const n8n = await intoSharedN8n({
+	const contents = {
 		credentials: [
 			hefflCredential(USER_CREDENTIALS.hefflApi, sandbox),
 			{ ...USER_CREDENTIALS.httpBearerAuth, type: 'httpBearerAuth', data: { token: TOKEN } },
 		],
 		workflows,
-	}).catch(async (error: unknown) => {
-		await sandbox.close();
-		throw error;
-	});
+	};
+	const n8n = await (target ? intoN8n(target, contents) : intoSharedN8n(contents)).catch(
+		async (error: unknown) => {
+			await sandbox.close();
+			throw error;
+		},
+	);
 	const { session } = n8n;
 	const close = async () => {
 		await n8n.remove();

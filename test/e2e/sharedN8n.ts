@@ -33,6 +33,18 @@ declare module 'vitest' {
 	}
 }
 
+/** A running n8n to put things into: where it answers, what it printed so far. */
+export interface N8nTarget {
+	url: string;
+	output: () => string;
+}
+
+/** What a file puts into n8n. */
+export interface N8nContents {
+	credentials?: readonly CredentialSpec[];
+	workflows?: readonly WorkflowSpec[];
+}
+
 /** A credential as n8n imports it (hefflCredential's shape). */
 export interface CredentialSpec {
 	id: string;
@@ -111,14 +123,16 @@ async function removeAll(session: Session, workflowIds: string[], credentialIds:
  * Puts a file's credentials and workflows into the shared n8n (empty when a file starts);
  * `remove()` takes them out (call it in afterAll, before the file's sandbox closes).
  */
-export async function intoSharedN8n({
-	credentials = [],
-	workflows = [],
-}: {
-	credentials?: readonly CredentialSpec[];
-	workflows?: readonly WorkflowSpec[];
-}): Promise<SharedN8n> {
+export async function intoSharedN8n(contents: N8nContents): Promise<SharedN8n> {
 	const { url, log } = inject('sharedN8n');
+	return await intoN8n({ url, output: () => readFileSync(log, 'utf8') }, contents);
+}
+
+/** As intoSharedN8n, into another running n8n (empty: the benchmarks start their own). */
+export async function intoN8n(
+	{ url, output }: N8nTarget,
+	{ credentials = [], workflows = [] }: N8nContents,
+): Promise<SharedN8n> {
 	const session = await login(url);
 	await expectEmpty(session);
 	const credentialIds: Record<string, string> = {};
@@ -146,7 +160,7 @@ export async function intoSharedN8n({
 	return {
 		url,
 		session,
-		output: () => readFileSync(log, 'utf8'),
+		output,
 		credentialIds,
 		reference: ({ id, name }) => ({ id: credentialIds[id], name }),
 		workflowIds,
