@@ -102,7 +102,7 @@ function withCredentialIds<T extends WorkflowSpec>(workflow: T, ids: Record<stri
 	return { ...workflow, nodes };
 }
 
-/** Removes what `put` saved: workflows first (a trigger's deactivation reaches its Heffl). */
+/** Removes what intoN8n saved: workflows first (a trigger's deactivation reaches its Heffl). */
 async function removeAll(session: Session, workflowIds: string[], credentialIds: string[]) {
 	const failures: string[] = [];
 	const attempt = async (what: string, action: () => Promise<unknown>) =>
@@ -154,7 +154,8 @@ export async function intoN8n(
 			).id;
 		}
 	} catch (error) {
-		await remove();
+		// The error that stopped it is the one to see; anything left, the next file reports.
+		await remove().catch(() => undefined);
 		throw error;
 	}
 	return {
