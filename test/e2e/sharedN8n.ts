@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * A file's part of the shared n8n (sharedN8nSetup.ts starts it once per run of the
  * `e2e-shared` tier; its files run one after another). A file puts its credentials and
@@ -102,6 +102,21 @@ function withCredentialIds<T extends WorkflowSpec>(workflow: T, ids: Record<stri
 	return { ...workflow, nodes };
 }
 
+/**
+ * Deletes an archived workflow. n8n 2.x refuses (409) while a deactivation it answered is
+ * still being carried out ("still being unpublished"): asked again for up to 30 s.
+ */
+async function deleteWorkflow(session: Session, id: string) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await session.call('DELETE', `/workflows/${id}`);
+		} catch (error) {
+			if (attempt >= 60 || !/still being unpublished/.test((error as Error).message)) throw error;
+			await new Promise((done) => setTimeout(done, 500));
+		}
+	}
+}
+
 /** Removes what intoN8n saved: workflows first (a trigger's deactivation reaches its Heffl). */
 async function removeAll(session: Session, workflowIds: string[], credentialIds: string[]) {
 	const failures: string[] = [];
@@ -112,7 +127,7 @@ async function removeAll(session: Session, workflowIds: string[], credentialIds:
 			const { active } = await session.call<{ active: boolean }>('GET', `/workflows/${id}`);
 			if (active) await session.deactivate(id);
 			await session.call('POST', `/workflows/${id}/archive`, {});
-			await session.call('DELETE', `/workflows/${id}`);
+			await deleteWorkflow(session, id);
 		});
 	for (const id of credentialIds)
 		await attempt(`credential ${id}`, () => session.call('DELETE', `/credentials/${id}`));
