@@ -3,7 +3,8 @@
  * A file's part of the shared n8n (sharedN8nSetup.ts starts it once per run of the
  * `e2e-shared` tier; its files run one after another). A file puts its credentials and
  * workflows in through n8n's REST API, as the editor does (POST /rest/credentials, then
- * POST /rest/workflows: what a Save of a new or imported workflow sends), and removes them
+ * POST /rest/workflows with the user's project: what a Save of a new or imported workflow
+ * sends), and removes them
  * when it ends, so that the next file finds n8n empty: no credential name to mix up (n8n
  * wires a reference by name only to the one credential of that name and type), no
  * webhook or MCP path taken, no polling workflow left running.
@@ -162,8 +163,10 @@ export async function intoN8n(
 			});
 			credentialIds[id] = saved.id;
 		}
+		// The editor's Save names the project; n8n 1.x wires credentials by name only then.
+		const project = await session.call<{ id: string }>('GET', '/projects/personal');
 		for (const workflow of workflows) {
-			const body = withCredentialIds(workflow, credentialIds);
+			const body = { ...withCredentialIds(workflow, credentialIds), projectId: project.id };
 			workflowIds[workflow.id] = (
 				await session.call<{ id: string }>('POST', '/workflows', body)
 			).id;
