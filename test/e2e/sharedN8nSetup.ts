@@ -18,12 +18,16 @@ export default async function setup(project: TestProject) {
 	const log = join(n8n.folder, 'n8n-output.log');
 	// What it printed while starting, then everything it prints, in order.
 	writeFileSync(log, n8n.output());
+	const { child } = n8n.current;
 	const append = (chunk: Buffer) => appendFileSync(log, chunk);
-	n8n.current.child.stdout.on('data', append);
-	n8n.current.child.stderr.on('data', append);
+	child.stdout.on('data', append);
+	child.stderr.on('data', append);
 	const info: SharedN8nInfo = { url: n8n.url, log };
 	project.provide('sharedN8n', info);
 	return async () => {
 		await n8n.stop();
+		// Its task runner may hold the pipes open after n8n exits: they would keep vitest alive.
+		child.stdout.destroy();
+		child.stderr.destroy();
 	};
 }
