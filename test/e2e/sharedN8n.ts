@@ -4,10 +4,9 @@
  * `e2e-shared` tier; its files run one after another). A file puts its credentials and
  * workflows in through n8n's REST API, as the editor does (POST /rest/credentials, then
  * POST /rest/workflows with the user's project: what a Save of a new or imported workflow
- * sends), and removes them
- * when it ends, so that the next file finds n8n empty: no credential name to mix up (n8n
- * wires a reference by name only to the one credential of that name and type), no
- * webhook or MCP path taken, no polling workflow left running.
+ * sends), and removes them when it ends, so that the next file finds n8n empty: no
+ * credential name to mix up (n8n wires a reference by name only to the one credential of
+ * that name and type), no webhook or MCP path taken, no polling workflow left running.
  *
  * Credentials get ids of this n8n (both hosts assign new ones); a workflow node's
  * reference to a given credential id is mapped to that id here, any other reference
