@@ -107,5 +107,8 @@ export default defineConfig({
 		// (thousands of lines from the fuzz suite), a failing test's is shown. The real-n8n
 		// tiers and the bench show everything (`--silent=false` in their scripts).
 		silent: 'passed-only',
+		// The e2e-shared tier's global teardown stops its n8n, which takes up to 20 s
+		// (scripts/real-n8n.mjs); vitest's default of 10 s would end the process under it.
+		teardownTimeout: 30_000,
 	},
 });
