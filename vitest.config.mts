@@ -9,8 +9,8 @@ const n8nWorkflow = fileURLToPath(
 );
 const resolve = { alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] };
 
-/** A tier that starts real n8n: one file at a time, each with its own n8n processes. */
-const realN8n = (name: string, include: string[], testTimeout = 300_000) => ({
+/** A tier that starts real n8n: one file at a time (`more`: what a tier adds). */
+const realN8n = (name: string, include: string[], testTimeout = 300_000, more = {}) => ({
 	resolve,
 	test: {
 		name,
@@ -19,8 +19,16 @@ const realN8n = (name: string, include: string[], testTimeout = 300_000) => ({
 		hookTimeout: 900_000,
 		pool: 'forks' as const,
 		fileParallelism: false,
+		...more,
 	},
 });
+
+/**
+ * The end-to-end files that share one n8n (test/e2e/sharedN8nSetup.ts): each puts its own
+ * credentials and workflows in and removes them. The trigger, install and polling files
+ * restart or reinstall n8n, so they keep their own (the `e2e` tier).
+ */
+const SHARED_N8N = ['n8n', 'tool', 'examples', 'mcp'].map((file) => `test/e2e/${file}.test.ts`);
 
 // One project per tier (test/README.md): `npm test` runs `unit`, the other scripts in
 // package.json name theirs (`vitest run --project <tier>`).
@@ -67,8 +75,18 @@ export default defineConfig({
 					pool: 'forks',
 				},
 			},
-			// The packed package in real n8n 2.x (installs n8n once).
-			realN8n('e2e', ['test/e2e/**/*.test.ts']),
+			// The packed package in real n8n 2.x (installs n8n once), an n8n per file. `npm run
+			// test:e2e` runs it, then `e2e-shared` (groupOrder: never beside each other).
+			realN8n('e2e', ['test/e2e/**/*.test.ts'], 300_000, {
+				exclude: SHARED_N8N,
+				sequence: { groupOrder: 1 },
+			}),
+			// One n8n for the run, started before the tier's first file and stopped after the
+			// run (global setup), used by its files one after another.
+			realN8n('e2e-shared', SHARED_N8N, 300_000, {
+				globalSetup: ['test/e2e/sharedN8nSetup.ts'],
+				sequence: { groupOrder: 0 },
+			}),
 			// n8n's queue mode: main, workers, webhook processor, Redis, Postgres.
 			realN8n('e2e-queue', ['test/e2e-queue/**/*.test.ts'], 600_000),
 			// The package through n8n's own installer on one host (scripts/test-hosts.mjs
@@ -89,5 +107,8 @@ export default defineConfig({
 		// (thousands of lines from the fuzz suite), a failing test's is shown. The real-n8n
 		// tiers and the bench show everything (`--silent=false` in their scripts).
 		silent: 'passed-only',
+		// The e2e-shared tier's global teardown stops its n8n, which takes up to 20 s
+		// (scripts/real-n8n.mjs); vitest's default of 10 s would end the process under it.
+		teardownTimeout: 30_000,
 	},
 });

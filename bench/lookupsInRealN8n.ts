@@ -213,11 +213,15 @@ export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): P
 
 /**
  * *Find Leads by Email* through the MCP example itself (test/e2e/mcpServer.ts: the file
- * imported with n8n's import:workflow, activated, the official MCP client), its sandbox
- * filled to 10,000 leads: requests per call.
+ * imported as the editor imports one, activated, the official MCP client) in an n8n of its
+ * own, its sandbox filled to 10,000 leads: requests per call.
  */
 export async function findLeadsThroughMcp(row: Row): Promise<void> {
-	const stack = await startMcpStack();
+	const n8n = await startRealN8n({ name: 'heffl-bench-mcp' });
+	const stack = await startMcpStack(n8n).catch(async (error: unknown) => {
+		await n8n.stop();
+		throw error;
+	});
 	try {
 		const { sandbox } = stack;
 		const start = sandbox.records('leads').length;
@@ -249,5 +253,6 @@ export async function findLeadsThroughMcp(row: Row): Promise<void> {
 		}
 	} finally {
 		await stack.close();
+		await n8n.stop();
 	}
 }

@@ -247,8 +247,6 @@ export async function freePort() {
  * @property {string[]} [tarballs] more packages installed beside this one (test probes)
  * @property {readonly object[]} [credentials] imported with n8n's CLI before it starts
  * @property {readonly object[]} [workflows] imported with n8n's CLI before it starts
- * @property {string} [workflowFiles] a folder of workflow files n8n's CLI imports as a
- *   user does (`n8n import:workflow --separate`: every *.json in it), after `workflows`
  * @property {Env} [env] more environment for every start of this n8n
  */
 
@@ -282,7 +280,6 @@ export async function startRealN8n({
 	tarballs = [],
 	credentials = [],
 	workflows = [],
-	workflowFiles,
 	env = {},
 } = {}) {
 	ensureN8n();
@@ -291,10 +288,6 @@ export async function startRealN8n({
 		...tarballs,
 	]);
 	importIntoN8n(folder, { credentials, workflows });
-	if (workflowFiles !== undefined) {
-		const imported = n8nCli(folder, ['import:workflow', '--separate', `--input=${workflowFiles}`]);
-		if (imported.failure) throw new Error(imported.failure);
-	}
 	const n8nPort = await freePort();
 	const brokerPort = await freePort();
 	let printedBefore = '';

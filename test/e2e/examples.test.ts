@@ -1,9 +1,12 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * Every sample workflow of examples/ in a real n8n 2.x, as a user gets it there: a Heffl
- * credential of their own named "Heffl account" (its id is not the files'), then the
- * files imported with n8n's own `n8n import:workflow`, each with only forSandbox's
- * changes (what a user sets after importing, scripts/demo-workflows.ts). The trigger
+ * credential of their own named "Heffl account" (its id is n8n's, not the files'), then
+ * each file imported as the editor imports one (Import from File, then Save: POST
+ * /rest/workflows, where n8n wires each node's credential to the user's one of that name
+ * and type, as `n8n import:workflow` does, with the same code), each with only
+ * forSandbox's changes (what a user sets after importing, scripts/demo-workflows.ts).
+ * Runs in the n8n the `e2e-shared` tier shares (sharedN8n.ts): this file's credential
+ * and workflows are put in when it starts and removed when it ends. The trigger
  * examples are activated and fed by the sandbox as Heffl feeds them, the others run as
  * the editor runs them, and what each did is read back from the sandbox. An example in
  * examples/ that no test exercises fails here (exampleCoverage.ts).
@@ -14,9 +17,6 @@
  * else one line for the deal; a deal updated but not won gets none, and a won deal
  * updated again gets no second one.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -24,26 +24,27 @@ import type { ExampleWorkflow, SandboxTarget } from '../../scripts/demo-workflow
 import {
 	EXAMPLE,
 	example,
-	EXAMPLES_DIR,
 	followUpTaskTag,
 	forSandbox,
 	runnable,
 	sandboxTarget,
 	webhookUrl,
 } from '../../scripts/demo-workflows';
-import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, startRealN8n } from '../../scripts/real-n8n.mjs';
+import type { Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { coverageProblems, EXERCISED_HERE } from './exampleCoverage';
+import type { SharedN8n } from './sharedN8n';
+import { intoSharedN8n } from './sharedN8n';
 import { activationError, registered, settledExecutions, sleep } from './triggerTools';
 
-/** The user's own credential: the name n8n proposes for a first Heffl credential, an id of this n8n. */
+/** The user's own credential: the name n8n proposes for a first Heffl credential (n8n gives its id). */
 const USER_CREDENTIAL = { id: 'usersOwnHeffl01', name: 'Heffl account' };
 
 let sandbox: StartedSandbox;
 let target: SandboxTarget;
-let n8n: RealN8n;
+let n8n: SharedN8n;
 let session: Session;
 let followUpTag: string;
 /** Each example as imported (forSandbox's changes made), by file name. */
@@ -117,27 +118,18 @@ beforeAll(async () => {
 	});
 	target = sandboxTarget(sandbox);
 	followUpTag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
-	// The files themselves where forSandbox changes nothing, else its copy; one call of
-	// n8n's CLI for the folder (--separate: every *.json in it).
-	const files = mkdtempSync(join(tmpdir(), 'heffl-examples-'));
-	for (const file of EXERCISED_HERE) {
-		const original = example(file);
-		imported[file] = forSandbox(original, target);
-		if (JSON.stringify(imported[file]) === JSON.stringify(original))
-			copyFileSync(join(EXAMPLES_DIR, file), join(files, file));
-		else writeFileSync(join(files, file), JSON.stringify(imported[file], null, '\t'));
-	}
-	n8n = await startRealN8n({
-		name: 'heffl-e2e-examples',
+	// Each file as read (example()), with forSandbox's changes where it makes any.
+	for (const file of EXERCISED_HERE) imported[file] = forSandbox(example(file), target);
+	n8n = await intoSharedN8n({
 		credentials: [hefflCredential(USER_CREDENTIAL, sandbox)],
-		workflowFiles: files,
+		workflows: Object.values(imported),
 	});
 	session = n8n.session;
 	seededQuotations = new Set(sandbox.records('quotations').map((record) => record.id));
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
+	await n8n?.remove();
 	await sandbox?.close();
 });
 
@@ -145,7 +137,7 @@ test('every file in examples/ is exercised, here or by the test named for it', (
 	expect(coverageProblems()).toEqual([]);
 });
 
-test('n8n import:workflow takes every example and wires its Heffl credential by name: the files\' id is not in this n8n, the user\'s "Heffl account" is', async () => {
+test('n8n takes every example file as the editor imports it and wires its Heffl credential by name: the files\' id is not in this n8n, the user\'s "Heffl account" is', async () => {
 	for (const [file, workflow] of Object.entries(imported)) {
 		const saved = (await session.call('GET', `/workflows/${workflow.id}`)) as ExampleWorkflow;
 		expect({ file, nodes: saved.nodes.map((node) => node.name) }).toEqual({
@@ -156,8 +148,11 @@ test('n8n import:workflow takes every example and wires its Heffl credential by 
 		expect(references.length).toBeGreaterThan(0);
 		expect({ file, references }).toEqual({
 			file,
-			references: references.map(() => USER_CREDENTIAL),
+			references: references.map(() => n8n.reference(USER_CREDENTIAL)),
 		});
+		// What the file referenced: an id of the author's n8n, none of this one.
+		const given = workflow.nodes.flatMap((node) => Object.values(node.credentials ?? {}));
+		expect(given.map((reference) => reference.id)).not.toContain(n8n.reference(USER_CREDENTIAL).id);
 	}
 });
 

@@ -3,8 +3,9 @@
  * Heffl for any AI agent: the sample MCP server (examples/heffl-mcp-server.json) in a real
  * n8n (N8N_VERSION: the newest by default; `N8N_VERSION=oldest` runs 1.123.81), driven by
  * the official MCP client (`@modelcontextprotocol/sdk`) the way an assistant connects to
- * it. The file is imported as a user gets it there (n8n's own `n8n import:workflow`, beside
- * the user's Heffl and Bearer Auth credentials, which it is wired to by name) and activated;
+ * it. The file is imported as a user gets it there (as the editor imports a file: POST
+ * /rest/workflows, beside the user's Heffl and Bearer Auth credentials, which n8n wires it
+ * to by name) in the n8n the `e2e-shared` tier shares (mcpServer.ts), and activated;
  * the client uses the production URL with the Bearer token, Streamable HTTP (and SSE), tools/list,
  * tools/call. What it checks is what an agent meets: the tools' names, descriptions and
  * input schemas, the records its calls make in the sandbox, the answers' sizes, the tool
@@ -91,8 +92,11 @@ afterAll(async () => {
 });
 
 describe(`the sample MCP server in real n8n ${host.n8n}, through the official MCP client`, () => {
-	test('n8n import:workflow takes the file and wires it to the user\'s credentials by name: each tool to their "Heffl account", the trigger to their Bearer Auth credential (the file\'s ids are not in this n8n)', async () => {
-		const saved = (await stack.session.call('GET', `/workflows/${example.id}`)) as ExampleWorkflow;
+	test('n8n takes the file as the editor imports it and wires it to the user\'s credentials by name: each tool to their "Heffl account", the trigger to their Bearer Auth credential (the file\'s ids are not in this n8n)', async () => {
+		const saved = (await stack.session.call(
+			'GET',
+			`/workflows/${stack.sampleId}`,
+		)) as ExampleWorkflow;
 		const wiring = (workflow: ExampleWorkflow) =>
 			Object.fromEntries(workflow.nodes.map((node) => [node.name, node.credentials]));
 		expect(wiring(saved)).toEqual(
@@ -103,7 +107,7 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 						Object.fromEntries(
 							Object.keys(node.credentials).map((type) => [
 								type,
-								USER_CREDENTIALS[type as keyof typeof USER_CREDENTIALS],
+								stack.n8n.reference(USER_CREDENTIALS[type as keyof typeof USER_CREDENTIALS]),
 							]),
 						),
 				]),

@@ -1,32 +1,32 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * The sample MCP server (examples/heffl-mcp-server.json) in a real n8n as a user gets it
  * there: their own Heffl and Bearer Auth credentials (named as the file names them, with
- * ids of this n8n), then the file imported with n8n's own `n8n import:workflow` and
+ * ids of this n8n), then the file imported as the editor imports one (Import from File,
+ * then Save: POST /rest/workflows, where n8n wires each node's credential to the user's
+ * one of that name and type, as `n8n import:workflow` does, with the same code) and
  * activated; the official MCP client (scripts/mcp-client.ts) connects to it as n8n
- * documents it.
+ * documents it. The n8n is the one the `e2e-shared` tier shares (sharedN8n.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 import type { ExampleWorkflow } from '../../scripts/demo-workflows';
 import {
 	credentials,
 	example as exampleFile,
-	EXAMPLES_DIR,
 	MCP_SERVER_EXAMPLE,
 	mcpServer,
 	mcpUrl,
 } from '../../scripts/demo-workflows';
 import type { TransportName } from '../../scripts/mcp-client';
 import { connectMcp, untilMcpRegistered } from '../../scripts/mcp-client';
-import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, HOST, startRealN8n } from '../../scripts/real-n8n.mjs';
+import type { Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, HOST } from '../../scripts/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import type { N8nTarget, SharedN8n } from './sharedN8n';
+import { intoN8n, intoSharedN8n } from './sharedN8n';
 
 export { callTool, type ToolAnswer } from '../../scripts/mcp-client';
 export { fromAiArguments } from '../../scripts/demo-workflows';
@@ -39,8 +39,8 @@ export const { trigger, tools: toolNodes } = mcpServer(example);
 
 /**
  * The user's own credentials: the names the file gives (n8n proposes "Heffl account" for a
- * first Heffl credential; the Bearer Auth one is named by its user), ids of this n8n, so
- * that n8n's import wires the nodes to them by name.
+ * first Heffl credential; the Bearer Auth one is named by its user), so that n8n wires the
+ * nodes to them by name. n8n gives them ids of its own (SharedN8n.reference).
  */
 export const USER_CREDENTIALS = {
 	hefflApi: { id: 'usersOwnHeffl01', name: credentials.hefflApi.name },
@@ -125,7 +125,10 @@ export const TOKEN = randomUUID();
 
 export interface McpStack {
 	sandbox: StartedSandbox;
-	n8n: RealN8n;
+	/** The shared n8n with this file's credentials and workflows. */
+	n8n: SharedN8n;
+	/** The id n8n saved the sample under (2.x keeps the file's, 1.x gives one). */
+	sampleId: string;
 	/** n8n's REST API, logged in as the owner. */
 	session: Session;
 	/** The production MCP URL of the sample: `<n8n>/mcp/<path>`. */
@@ -140,52 +143,49 @@ export interface McpStack {
 }
 
 /**
- * The sandbox (Heffl's default limit: 60 requests a minute per key), a real n8n with the
- * packed package and the user's two credentials, the example file and its derived variant
- * imported with `n8n import:workflow` (one call, --separate), both activated: their MCP
- * URLs answer.
+ * The sandbox (Heffl's default limit: 60 requests a minute per key), the shared n8n with
+ * the user's two credentials, the example file (as read: forSandbox changes nothing in it)
+ * and its two variants put in as the editor imports a file, all three activated: their
+ * MCP URLs answer. `target`: another running n8n than the shared one (the benchmarks').
  */
-export async function startMcpStack(): Promise<McpStack> {
+export async function startMcpStack(target?: N8nTarget): Promise<McpStack> {
 	const sandbox = await startSandbox();
-	// The example file itself (forSandbox changes nothing in it), and the derived variant.
-	const files = mkdtempSync(join(tmpdir(), 'heffl-mcp-examples-'));
-	copyFileSync(join(EXAMPLES_DIR, MCP_SERVER_EXAMPLE), join(files, MCP_SERVER_EXAMPLE));
-	const derived = derivedVariant();
-	writeFileSync(join(files, 'derived.json'), JSON.stringify(derived, null, '\t'));
-	const output = outputVariant();
-	writeFileSync(join(files, 'output.json'), JSON.stringify(output, null, '\t'));
-	const n8n = await startRealN8n({
-		name: 'heffl-mcp-e2e',
+	const workflows = [example, derivedVariant(), outputVariant()];
+	const contents = {
 		credentials: [
 			hefflCredential(USER_CREDENTIALS.hefflApi, sandbox),
 			{ ...USER_CREDENTIALS.httpBearerAuth, type: 'httpBearerAuth', data: { token: TOKEN } },
 		],
-		workflowFiles: files,
-	}).catch(async (error: unknown) => {
-		await sandbox.close();
-		throw error;
-	});
+		workflows,
+	};
+	const n8n = await (target ? intoN8n(target, contents) : intoSharedN8n(contents)).catch(
+		async (error: unknown) => {
+			await sandbox.close();
+			throw error;
+		},
+	);
 	const { session } = n8n;
+	const close = async () => {
+		await n8n.remove();
+		await sandbox.close();
+	};
 	try {
-		for (const workflow of [example, derived, output]) await session.activate(workflow.id);
-		const urls = [example, derived, output].map((workflow) => mcpUrl(n8n.url, workflow));
+		for (const workflow of workflows) await session.activate(n8n.workflowIds[workflow.id]);
+		const urls = workflows.map((workflow) => mcpUrl(n8n.url, workflow));
 		for (const url of urls) await untilMcpRegistered(url);
 		return {
 			sandbox,
 			n8n,
+			sampleId: n8n.workflowIds[example.id],
 			session,
 			mcpUrl: urls[0],
 			derivedUrl: urls[1],
 			outputUrl: urls[2],
 			host,
-			close: async () => {
-				await n8n.stop();
-				await sandbox.close();
-			},
+			close,
 		};
 	} catch (error) {
-		await n8n.stop();
-		await sandbox.close();
+		await close();
 		throw error;
 	}
 }

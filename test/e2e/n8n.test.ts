@@ -2,19 +2,23 @@
 /**
  * The packed package inside a real n8n 2.x (its server, database, credential
  * helper, webhook server and HTTP Request node) against the sandbox. Slow: run
- * with `npm run test:e2e`. Installs n8n into a cache folder on first use.
+ * with `npm run test:e2e`. Installs n8n into a cache folder on first use. Runs in the
+ * n8n the `e2e-shared` tier shares (sharedN8n.ts): this file's credential and workflows
+ * are put in when it starts and removed when it ends.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
+import type { Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, linearWorkflow } from '../../scripts/real-n8n.mjs';
 import { mapped } from '../../scripts/demo-workflows';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import type { CrudResource } from './roundTrips';
 import { CRUD } from './roundTrips';
+import type { SharedN8n } from './sharedN8n';
+import { intoSharedN8n } from './sharedN8n';
 
 type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
 
@@ -30,7 +34,7 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const createdId = '={{ $("Create").item.json.id }}';
 
 let sandbox: StartedSandbox;
-let n8n: RealN8n;
+let n8n: SharedN8n;
 let session: Session;
 const workflows: Array<ReturnType<typeof linearWorkflow>> = [];
 
@@ -71,7 +75,7 @@ async function run(workflow: ReturnType<typeof linearWorkflow>) {
 	return outputs as Record<string, IDataObject[]>;
 }
 
-// Built before n8n starts (imports go in while it is stopped); run by the tests below.
+// Built and put into n8n before the tests; run by the tests below.
 
 /** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
 function roundTripWorkflow(resource: CrudResource) {
@@ -221,8 +225,7 @@ beforeAll(async () => {
 	]);
 	workflows.push(triggerWorkflow);
 
-	n8n = await startRealN8n({
-		name: 'heffl-e2e',
+	n8n = await intoSharedN8n({
 		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
 		workflows,
 	});
@@ -230,7 +233,7 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
+	await n8n?.remove();
 	await sandbox?.close();
 });
 
@@ -251,7 +254,10 @@ describe('the packed package in real n8n', () => {
 	test("the credential test: n8n's tester reaches the sandbox; 401 and 403 say what to do", async () => {
 		const testWith = (apiKey: string) =>
 			session.call('POST', '/credentials/test', {
-				credentials: hefflCredential(credentials.hefflApi, { apiKey, urls: sandbox.urls }),
+				credentials: hefflCredential(n8n.reference(credentials.hefflApi), {
+					apiKey,
+					urls: sandbox.urls,
+				}),
 			});
 		expect(await testWith(`  ${sandbox.apiKey}\n`)).toEqual({
 			status: 'OK',
@@ -324,7 +330,7 @@ describe('the packed package in real n8n', () => {
 					nodeTypeAndVersion: { name: 'n8n-nodes-heffl.heffl', version: 1 },
 					methodName: 'getCustomFieldColumns',
 					currentNodeParameters: parameters,
-					credentials,
+					credentials: { hefflApi: n8n.reference(credentials.hefflApi) },
 				})) as { fields: IDataObject[] }
 			).fields;
 		const definitions = (entity: string, pipelineId: unknown = null) =>

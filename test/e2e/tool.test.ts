@@ -12,6 +12,9 @@
  *
  * The node has one version (1): the tool workflows are saved with it, and the checks of
  * what an agent reads look at the one description n8n serves for it.
+ *
+ * Runs in the n8n the `e2e-shared` tier shares (sharedN8n.ts): this file's credential and
+ * workflows are put in when it starts and removed when it ends.
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -19,11 +22,13 @@ import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-wor
 import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { RealN8n, Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, N8N_DIR, OWNER, startRealN8n } from '../../scripts/real-n8n.mjs';
+import type { Session } from '../../scripts/real-n8n.mjs';
+import { hefflCredential, N8N_DIR, OWNER } from '../../scripts/real-n8n.mjs';
 import { contact } from '../../nodes/shared/table/resources/contact';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import type { SharedN8n } from './sharedN8n';
+import { intoSharedN8n } from './sharedN8n';
 
 const TOOL_TYPE = 'n8n-nodes-heffl.hefflTool';
 const credentials = { hefflApi: { id: 'hefflSandboxTool', name: 'Heffl sandbox' } };
@@ -34,7 +39,7 @@ const fromAI = (key: string, description: string, type = 'string') => {
 };
 
 let sandbox: StartedSandbox;
-let n8n: RealN8n;
+let n8n: SharedN8n;
 let session: Session;
 let cookie: string;
 
@@ -155,8 +160,7 @@ const versions = (description: INodeTypeDescription) =>
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ rateLimit: false });
-	n8n = await startRealN8n({
-		name: 'heffl-tool-e2e',
+	n8n = await intoSharedN8n({
 		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
 		workflows: [createLead, getLead, ...Object.values(outputs)],
 	});
@@ -174,7 +178,7 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
-	await n8n?.stop();
+	await n8n?.remove();
 	await sandbox?.close();
 });
 
@@ -333,7 +337,7 @@ describe('the Heffl node as an AI agent tool, in real n8n', () => {
 			path: 'outputFields',
 			methodName: 'getOutputFields',
 			currentNodeParameters: { resource: 'contact', operation: 'getAll', output: 'selected' },
-			credentials,
+			credentials: { hefflApi: n8n.reference(credentials.hefflApi) },
 		})) as Array<{ name: string; value: string }>;
 		expect(options).toEqual(
 			expect.arrayContaining([
