@@ -114,6 +114,8 @@ export function n8nCli(folder, args, extra = {}) {
 	};
 }
 
+const READY_WITHIN_MS = 420_000;
+
 /**
  * Starts `n8n start` (or another command: `['worker']`); resolves once n8n is ready:
  * /healthz/readiness answers ok and, for `start`, its REST API is mounted (n8n 1.x
@@ -149,7 +151,9 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		if (child.exitCode === null) child.kill('SIGKILL');
 	};
 	const url = `http://127.0.0.1:${port}`;
-	const deadline = Date.now() + 180_000;
+	// Generous: when CI's streams start their n8n at one moment (ten n8n boots on 2 cores),
+	// one took longer than 180 s.
+	const deadline = Date.now() + READY_WITHIN_MS;
 	let notYet = 'no answer yet';
 	const ready = async () => {
 		if (!(await fetch(`${url}/healthz/readiness`)).ok) return false;
@@ -177,7 +181,9 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		if (!last) await sleep(1000);
 	}
 	await stop();
-	throw new Error(`n8n did not become ready in 180 s (last: ${notYet}):\n${output.slice(-2000)}`);
+	throw new Error(
+		`n8n did not become ready in ${READY_WITHIN_MS / 1000} s (last: ${notYet}):\n${output.slice(-2000)}`,
+	);
 }
 
 function ownerEnv() {

@@ -24,6 +24,7 @@ import {
 	automaticSecret,
 	newSecret,
 	registered as registeredAt,
+	redeliverLate,
 	secretsFound,
 	sendForgeries,
 	sendInBatches,
@@ -463,6 +464,9 @@ describe('the Heffl Trigger in real n8n', () => {
 		const otherAnswers = [...shownAnswers, ...bareAnswers].filter(
 			(status) => status < 200 || status >= 300,
 		);
+		// A read that does not come back in time is answered 503 so that Heffl delivers again
+		// (a CI run at load 14 met one): delivered again here as Heffl would, and counted.
+		const redelivered = await redeliverLate(bare, bareAnswers, url);
 		const reads = sandbox.requests.filter(
 			(request) => request.method === 'GET' && /^\/api\/v2\/deals\/[^/?]+$/.test(request.path),
 		).length;
@@ -491,6 +495,7 @@ describe('the Heffl Trigger in real n8n', () => {
 			withoutStage: {
 				deliveries: 100,
 				answers2xx: bareAnswers.filter((status) => status >= 200 && status < 300).length,
+				redelivered,
 				reads,
 				executions: afterBare.length - afterShown.length,
 			},
@@ -512,7 +517,15 @@ describe('the Heffl Trigger in real n8n', () => {
 				executionsIntoStage: 30,
 				ms: figures.shown.ms,
 			},
-			withoutStage: { deliveries: 100, answers2xx: 100, reads: 100, executions: 30 },
+			withoutStage: {
+				deliveries: 100,
+				// every delivery answered 2xx, or 503 and then 2xx when Heffl delivers it again
+				answers2xx: 100 - redelivered,
+				redelivered,
+				// one read per delivery, and at most one more per delivery again
+				reads: reads >= 100 && reads <= 100 + redelivered ? reads : `100 to ${100 + redelivered}`,
+				executions: 30,
+			},
 			budgetSpent: { firstAnswer: 503, laterAnswers: [200, 200], executions: 1 },
 		});
 	});

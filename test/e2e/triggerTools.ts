@@ -65,6 +65,31 @@ export async function sendInBatches(
 }
 
 /**
+ * Sends again, as Heffl does, each message whose answer was 503 (filters not judged in
+ * time), until it is answered 2xx (at most 5 times each); returns how many were sent again.
+ * Throws when another answer comes back.
+ */
+export async function redeliverLate(
+	messages: Array<ReturnType<typeof signed>>,
+	answers: number[],
+	url: string,
+): Promise<number> {
+	let redelivered = 0;
+	for (const [index, message] of messages.entries()) {
+		let status = answers[index];
+		if (status !== 503) continue;
+		redelivered++;
+		for (let attempt = 0; status === 503 && attempt < 5; attempt++) {
+			await sleep(1000);
+			status = (await message.send(url)).status;
+		}
+		if (status < 200 || status >= 300)
+			throw new Error(`delivery ${index} delivered again: answered ${status}`);
+	}
+	return redelivered;
+}
+
+/**
  * 100 forgeries sent one after another to `url` (a trigger whose secret is `secret`): 40 signed
  * with another secret, 20 with a random signature, 20 an hour stale, 20 unsigned. Their
  * answers, by kind.
