@@ -146,13 +146,31 @@ async function callTool(workflow: ReturnType<typeof agentWorkflow>, args?: IData
 	throw new Error(`execution ${executionId} did not finish in 30 s`);
 }
 
-/** The node descriptions n8n serves to its editor (one per version of every type). */
-async function servedTypes(): Promise<INodeTypeDescription[]> {
-	const answer = await fetch(`${n8n.url}/types/nodes.json`, {
-		headers: { cookie, 'browser-id': 'heffl-scripts' },
-	});
-	expect(answer.status).toBe(200);
-	return (await answer.json()) as INodeTypeDescription[];
+let typesServed: Promise<INodeTypeDescription[]> | undefined;
+
+/**
+ * The node descriptions n8n serves to its editor (one per version of every type), read
+ * once: they do not change while n8n runs. A reused keep-alive connection that n8n has
+ * just closed fails the read (ECONNRESET, twice on loaded CI runs): read again, at most
+ * twice more.
+ */
+function servedTypes(): Promise<INodeTypeDescription[]> {
+	typesServed ??= (async () => {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				const answer = await fetch(`${n8n.url}/types/nodes.json`, {
+					headers: { cookie, 'browser-id': 'heffl-scripts' },
+				});
+				expect(answer.status).toBe(200);
+				return (await answer.json()) as INodeTypeDescription[];
+			} catch (error) {
+				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- test tooling
+				if (attempt === 3 || !(error instanceof TypeError)) throw error;
+				await new Promise((done) => setTimeout(done, 1000));
+			}
+		}
+	})();
+	return typesServed;
 }
 
 const versions = (description: INodeTypeDescription) =>
