@@ -9,11 +9,23 @@
 // test/e2e-hosts, installs it through n8n's own installer instead), n8n started with
 // an owner, and a session that drives it through the editor's REST API.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import {
 	ensureN8n,
@@ -37,6 +49,50 @@ export { hefflCredential, linearWorkflow } from './n8n-workflows.mjs';
 export { packPackage } from './pack.mjs';
 /** @typedef {import('./n8n-session.mjs').Session} Session */
 
+/** Where installed nodes folders are kept, by their tarballs' contents (beside n8n). */
+const INSTALLED_NODES = join(dirname(N8N_DIR), 'installed-nodes');
+const A_DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A nodes folder with these tarballs installed as the catalog does, made once per set of
+ * tarballs and then copied: npm resolves n8n-workflow's whole tree from the registry even
+ * with peers omitted (14 s, 6 s of CPU, quiet), and one CI run fills about twenty user
+ * folders with the same tarball.
+ * @param {string[]} tarballs
+ * @returns {string}
+ */
+function installedNodes(tarballs) {
+	const hash = createHash('sha256');
+	for (const tarball of tarballs) hash.update(readFileSync(tarball));
+	const ready = join(INSTALLED_NODES, hash.digest('hex').slice(0, 16));
+	if (existsSync(ready)) return ready;
+	mkdirSync(INSTALLED_NODES, { recursive: true });
+	for (const entry of readdirSync(INSTALLED_NODES)) {
+		const old = join(INSTALLED_NODES, entry);
+		if (Date.now() - statSync(old).mtimeMs > A_DAY_MS)
+			rmSync(old, { recursive: true, force: true });
+	}
+	// Made aside and renamed: a reader sees a whole folder or none.
+	const partial = `${ready}.partial-${process.pid}`;
+	rmSync(partial, { recursive: true, force: true });
+	mkdirSync(partial);
+	writeFileSync(
+		join(partial, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true }),
+	);
+	run(
+		'npm',
+		['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', ...tarballs],
+		{ cwd: partial, env: npmEnv(), hint: INSTALL_HINT },
+	);
+	try {
+		renameSync(partial, ready);
+	} catch {
+		rmSync(partial, { recursive: true, force: true }); // another process made it first
+	}
+	return ready;
+}
+
 /**
  * A fresh n8n user folder with the packed package (or several: an array) installed as the catalog does.
  * @param {string} folder
@@ -45,21 +101,8 @@ export { packPackage } from './pack.mjs';
  */
 export function prepareUserFolder(folder, tarball) {
 	rmSync(folder, { recursive: true, force: true });
-	const nodes = join(folder, '.n8n', 'nodes');
-	mkdirSync(nodes, { recursive: true });
-	writeFileSync(
-		join(nodes, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true }),
-	);
-	run(
-		'npm',
-		['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', ...[tarball].flat()],
-		{
-			cwd: nodes,
-			env: npmEnv(),
-			hint: INSTALL_HINT,
-		},
-	);
+	mkdirSync(join(folder, '.n8n'), { recursive: true });
+	cpSync(installedNodes([tarball].flat()), join(folder, '.n8n', 'nodes'), { recursive: true });
 	return folder;
 }
 
