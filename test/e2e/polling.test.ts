@@ -163,7 +163,7 @@ describe('the Heffl Polling Trigger in real n8n, regular mode', () => {
 				});
 			expect(figures.tiedCompanies.emitted).toBe(80);
 			expect(figures.wonDeals.emitted).toBe(2);
-			// The scheduler's 5 s budget takes the backlog over more than one poll.
+			// The scheduler's 5 s budget takes the 2,000-task backlog over more than one poll.
 			if (config !== 'legacy') expect(figures.backlogExecutions).toBeGreaterThan(1);
 			expect({ config, ...saved, activationModes: undefined }).toEqual({
 				config,
