@@ -9,6 +9,28 @@ import { join } from 'node:path';
 
 import { N8N_DIR } from './n8n-install.mjs';
 
+/** How long a call waits out n8n's "Database is not ready!" (its database ping timed out). */
+const DATABASE_WAIT_MS = 60_000;
+
+/**
+ * fetch, sent again while n8n answers 503 "Database is not ready!": n8n refuses every
+ * request before routing it while its database ping fails, as on a starved machine (a CI
+ * run at load 13 met it on SQLite), so nothing was done and sending again is safe.
+ * @param {string} url
+ * @param {RequestInit} init
+ * @returns {Promise<{ response: Response, text: string }>}
+ */
+async function fetchWhenDatabaseReady(url, init) {
+	const deadline = Date.now() + DATABASE_WAIT_MS;
+	for (;;) {
+		const response = await fetch(url, init);
+		const text = await response.text();
+		if (response.status !== 503 || !text.includes('Database is not ready') || Date.now() > deadline)
+			return { response, text };
+		await sleep(1000);
+	}
+}
+
 /**
  * n8n's owner-setup call, as its sign-up screen makes it (n8n 1.x has no owner from the environment).
  * @param {string} url
@@ -50,12 +72,11 @@ export async function login(url) {
 	 * @returns {Promise<T>}
 	 */
 	const call = async (method, path, body) => {
-		const response = await fetch(`${url}/rest${path}`, {
+		const { response, text } = await fetchWhenDatabaseReady(`${url}/rest${path}`, {
 			method,
 			headers: { ...headers, cookie },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		const text = await response.text();
 		if (!response.ok) throw new Error(`n8n ${method} ${path}: ${response.status} ${text}`);
 		return JSON.parse(text).data;
 	};
