@@ -9,7 +9,7 @@
 //   N8N_VERSION=1.123.81 npm start   a listed version (or oldest, middle, newest)
 //   N8N_VERSION=1.123 npm start      the listed patch of that minor
 //   N8N_VERSION=2.30.1 npm start     an unlisted version: Node by n8n's floor, not proven
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +162,20 @@ export function hostManifest(host) {
 		null,
 		2,
 	)}\n`;
+}
+
+/**
+ * The package lock a listed host is installed from, when one is committed
+ * (test/e2e-hosts/locks/n8n-<version>.json): npm ci installs exactly that tree. Without it
+ * npm resolves n8n's ~2,400 packages from the registry again, which a publish can break:
+ * on 2026-11-28 a new @tiptap release sent npm 11's resolution of n8n 2.41.1 into an
+ * endless ERESOLVE loop (docs/measured.md).
+ * @param {ListedHost} host
+ * @returns {string | undefined}
+ */
+export function hostPackageLock(host) {
+	const file = join(ROOT, 'test', 'e2e-hosts', 'locks', `n8n-${host.n8n}.json`);
+	return existsSync(file) ? file : undefined;
 }
 
 /**

@@ -21,6 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
 	closeSync,
+	copyFileSync,
 	createWriteStream,
 	existsSync,
 	mkdirSync,
@@ -37,7 +38,14 @@ import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { hostDir, hostFor, hostManifest, NEWEST, nodeMajor } from './n8n-hosts.mjs';
+import {
+	hostDir,
+	hostFor,
+	hostManifest,
+	hostPackageLock,
+	NEWEST,
+	nodeMajor,
+} from './n8n-hosts.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** @type {import('./n8n-hosts.mjs').Host} The n8n this process runs (N8N_VERSION). */
@@ -64,9 +72,14 @@ export const N8N_BIN = join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const INSTALL_FORMAT = 2;
 const LOCK_FILE = `${N8N_DIR}.lock`;
 const INSTALL_LOG = `${N8N_DIR}-install.log`;
-/** What the newest host's install unpacks (counted once for 2.41.1); only shown as progress. */
-const PACKAGES_TO_UNPACK = HOST.n8n === NEWEST.n8n ? 2360 : undefined;
+/** What the newest host's install unpacks (counted once for 2.41.1 from its lock); only shown as progress. */
+const PACKAGES_TO_UNPACK = HOST.n8n === NEWEST.n8n ? 2215 : undefined;
 const LOCK_WAIT_MS = 30 * 60_000;
+/**
+ * The longest one npm command may run: a cold install took 7m25s in a loaded CI run
+ * (HEFFL_NPM_LIMIT_MS: test/e2e/install.test.ts shortens it).
+ */
+const NPM_LIMIT_MS = Number(process.env.HEFFL_NPM_LIMIT_MS) || 20 * 60_000;
 const LOCK_STALE_MS = 2 * 60 * 60_000;
 
 /** @param {string} message */
@@ -364,13 +377,25 @@ function npm(args, { cwd, env, onLine }) {
 		child.stdout.on('data', take);
 		child.stderr.on('data', take);
 		child.on('error', (error) => take(`${error.message}\n`));
+		// Bounded: npm has been seen resolving forever (hostPackageLock).
+		let overran = false;
+		const limit = setTimeout(() => {
+			overran = true;
+			take(`\n(stopped: still running after ${formatTime(NPM_LIMIT_MS)})\n`);
+			child.kill('SIGTERM');
+			setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+		}, NPM_LIMIT_MS);
 		child.on('close', (code) => {
+			clearTimeout(limit);
+			const why = overran
+				? `did not finish in ${formatTime(NPM_LIMIT_MS)}`
+				: `exited with code ${code}`;
 			out.end(() =>
-				code === 0
+				code === 0 && !overran
 					? done()
 					: fail(
 							new Error(
-								`npm ${args[0]} exited with code ${code}; the end of its output:\n${tail(recent, 25)}\nfull log: ${INSTALL_LOG}`,
+								`npm ${args[0]} ${why}; the end of its output:\n${tail(recent, 25)}\nfull log: ${INSTALL_LOG}`,
 							),
 						),
 			);
@@ -387,9 +412,18 @@ async function installInto(dir, steps) {
 	const want = manifest();
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, 'package.json'), want.text);
+	const pinned = hostPackageLock(HOST);
+	if (pinned) copyFileSync(pinned, join(dir, 'package-lock.json'));
+	else
+		log(
+			`  no package lock is committed for n8n ${want.n8n} (test/e2e-hosts/locks/): npm resolves its packages from the registry`,
+		);
+	// npm ci installs the lock's tree as is; it would delete node_modules first, so a repair
+	// runs npm install, which keeps what is there and follows the lock for what is missing.
+	const command = pinned && !existsSync(join(dir, 'node_modules')) ? 'ci' : 'install';
 	const env = npmEnv();
 	const fetching = phase(
-		`${steps[0]} npm install: n8n ${want.n8n} and Node ${want.node} (about 4 minutes on 2 cores)`,
+		`${steps[0]} npm ${command}: n8n ${want.n8n} and Node ${want.node} (about 4 minutes on 2 cores)`,
 	);
 	// npm's http log names each package it looks up, then each tarball it unpacks.
 	let lookedUp = 0;
@@ -397,7 +431,7 @@ async function installInto(dir, steps) {
 	try {
 		await npm(
 			[
-				'install',
+				command,
 				'--ignore-scripts',
 				'--no-audit',
 				'--no-fund',

@@ -12,10 +12,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
+	chmodSync,
 	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
+	readdirSync,
 	readFileSync,
 	rmSync,
 	statSync,
@@ -25,6 +27,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
+import { HOSTS, hostManifest } from '../../scripts/n8n-hosts.mjs';
 import { ensureN8n, N8N_DIR, proveN8n, ROOT } from '../../scripts/real-n8n.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'heffl-install-test-'));
@@ -170,3 +173,59 @@ test('no file the copy shares with the real install was written', () => {
 		});
 	expect(shared).toEqual([]);
 });
+
+test('each committed package lock pins every package of its host, as that host is installed', () => {
+	const locks = join(ROOT, 'test', 'e2e-hosts', 'locks');
+	const files = readdirSync(locks);
+	expect(files.length).toBeGreaterThan(0);
+	for (const file of files) {
+		const host = HOSTS.find((listed) => file === `n8n-${listed.n8n}.json`);
+		expect(host, `${file} names no host of test/e2e-hosts/hosts.json`).toBeDefined();
+		if (!host) continue;
+		const lock = JSON.parse(readFileSync(join(locks, file), 'utf8'));
+		expect(lock.lockfileVersion, file).toBe(3);
+		expect(lock.packages[''].dependencies, file).toEqual(
+			JSON.parse(hostManifest(host)).dependencies,
+		);
+		// npm ci fetches exactly these versions and checks their hashes: nothing is resolved.
+		const unpinned = Object.entries(lock.packages as Record<string, Record<string, unknown>>)
+			.filter(([path, entry]) => path !== '' && !entry.link)
+			.filter(
+				([, entry]) => typeof entry.version !== 'string' || typeof entry.integrity !== 'string',
+			)
+			.map(([path]) => path);
+		expect(unpinned, file).toEqual([]);
+	}
+});
+
+test('an npm that never finishes is stopped at its limit, and the install says so and leaves nothing', async () => {
+	const bin = join(work, 'stuck-npm');
+	mkdirSync(bin);
+	const pidFile = join(bin, 'pid');
+	writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho $$ > '${pidFile}'\nexec sleep 300\n`);
+	chmodSync(join(bin, 'npm'), 0o755);
+	const target = join(work, 'stuck', 'n8n');
+
+	const child = spawn(process.execPath, [join(ROOT, 'scripts', 'n8n-install.mjs'), 'install'], {
+		env: {
+			...process.env,
+			HEFFL_N8N_DIR: target,
+			HEFFL_NPM_LIMIT_MS: '2000',
+			PATH: `${bin}:${process.env.PATH}`,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let output = '';
+	child.stderr.on('data', (chunk) => (output += chunk));
+	const code = await new Promise((done) => child.once('close', done));
+
+	expect(code, output).toBe(1);
+	expect(output).toMatch(/installing n8n failed: npm ci did not finish in 2s/);
+	const npmPid = Number(readFileSync(pidFile, 'utf8'));
+	expect(() => process.kill(npmPid, 0)).toThrow(/ESRCH/);
+	// No partial install and no lock left; the log stays, saying where npm was stopped.
+	expect(readdirSync(join(work, 'stuck'))).toEqual(['n8n-install.log']);
+	expect(readFileSync(`${target}-install.log`, 'utf8')).toContain(
+		'(stopped: still running after 2s)',
+	);
+}, 60_000);
