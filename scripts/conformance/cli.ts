@@ -102,8 +102,9 @@ async function main() {
 		only,
 		progress: (line) => console.error(`  ${redact(line, apiKey)}`),
 	});
-	// Ctrl-C reaches this process twice at once, from the terminal and relayed by npm and
-	// tsx: a signal within a second of the first is the same interruption.
+	// Ctrl-C reaches this process twice at once, from the terminal and relayed by npm: a
+	// signal within a second of the first is the same interruption. (package.json runs this
+	// with `node --import tsx`: tsx's runner SIGKILLs a child slow to take a signal.)
 	let firstSignal = 0;
 	const onSignal = (signal: string) => {
 		const now = Date.now();

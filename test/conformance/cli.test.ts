@@ -19,6 +19,11 @@ import { ApiError } from '../sandbox/errors';
 import { KIT_SANDBOX, markedRecords } from './kit';
 
 let sandbox: StartedSandbox;
+/**
+ * As package.json runs it: tsx's own runner would SIGKILL the command when it does not
+ * acknowledge a signal within 60 ms, which a loaded machine missed (no clean-up, no output).
+ */
+const WITH_TSX = ['--import', 'tsx'];
 
 beforeAll(async () => {
 	sandbox = await startSandbox(KIT_SANDBOX);
@@ -41,7 +46,7 @@ async function conformance(
 	// In its own process group, as a terminal starts it: through npm, which relays signals too.
 	const [command, commandArgs] = ownGroup
 		? ['npm', ['run', 'conformance', '--silent', '--', ...options]]
-		: [join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/conformance/cli.ts', ...options]];
+		: [process.execPath, [...WITH_TSX, 'scripts/conformance/cli.ts', ...options]];
 	const child = spawn(command, commandArgs, {
 		env: { ...process.env, KIT_TEST_KEY: sandbox.apiKey },
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,8 +83,8 @@ describe('npm run conformance', () => {
 
 	test('--sandbox: the local sandbox, started by the command (what CI runs)', async () => {
 		const child = spawn(
-			join(process.cwd(), 'node_modules/.bin/tsx'),
-			['scripts/conformance/cli.ts', '--sandbox', '--only', 'v2.lists,lists.order'],
+			process.execPath,
+			[...WITH_TSX, 'scripts/conformance/cli.ts', '--sandbox', '--only', 'v2.lists,lists.order'],
 			{ stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		let stdout = '';
@@ -95,8 +100,8 @@ describe('npm run conformance', () => {
 		expect(asArgument.stderr).toContain('the key is never an argument');
 		expect(asArgument.stderr).not.toContain(sandbox.apiKey);
 		const child = spawn(
-			join(process.cwd(), 'node_modules/.bin/tsx'),
-			['scripts/conformance/cli.ts', '--key-env', 'NO_SUCH_VARIABLE'],
+			process.execPath,
+			[...WITH_TSX, 'scripts/conformance/cli.ts', '--key-env', 'NO_SUCH_VARIABLE'],
 			{
 				env: { ...process.env, NO_SUCH_VARIABLE: '' },
 			},
