@@ -116,7 +116,13 @@ export async function sendForgeries(secret: string, url: string) {
 	return answers;
 }
 
-/** Executions of a workflow once n8n has saved them (it saves a moment after answering). */
+/** Execution statuses n8n has not finished with yet. */
+const UNFINISHED = new Set(['new', 'running']);
+
+/**
+ * Executions of a workflow once n8n has saved and finished them (it saves a moment after
+ * answering; under load one was still running when the count had been steady for 1.5 s).
+ */
 export async function settledExecutions(
 	session: Session,
 	workflowId: string,
@@ -124,15 +130,17 @@ export async function settledExecutions(
 ): Promise<IDataObject[]> {
 	let executions: IDataObject[] = [];
 	let stableSince = Date.now();
-	let last = -1;
+	let last = '';
 	const deadline = Date.now() + 30_000;
 	while (Date.now() < deadline) {
 		executions = await session.executions(workflowId);
-		if (executions.length !== last) {
-			last = executions.length;
+		const unfinished = executions.filter(({ status }) => UNFINISHED.has(String(status))).length;
+		const now = `${executions.length} saved, ${unfinished} unfinished`;
+		if (now !== last) {
+			last = now;
 			stableSince = Date.now();
 		}
-		if (executions.length >= atLeast && Date.now() - stableSince > 1500) break;
+		if (executions.length >= atLeast && unfinished === 0 && Date.now() - stableSince > 1500) break;
 		await sleep(250);
 	}
 	return executions;
