@@ -168,8 +168,8 @@ export function hostManifest(host) {
  * The package lock a listed host is installed from, when one is committed
  * (test/e2e-hosts/locks/n8n-<version>.json): npm ci installs exactly that tree. Without it
  * npm resolves n8n's ~2,400 packages from the registry again, which a publish can break:
- * on 2026-11-28 a new @tiptap release sent npm 11's resolution of n8n 2.41.1 into an
- * endless ERESOLVE loop (docs/measured.md).
+ * on 2026-11-28 npm 11's resolution of n8n 2.41.1 went round @tiptap's peer dependencies
+ * until CI's 90-minute limit, and ended in 5 minutes an hour later (docs/measured.md).
  * @param {ListedHost} host
  * @returns {string | undefined}
  */
