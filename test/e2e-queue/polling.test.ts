@@ -116,7 +116,7 @@ async function crashingRestart(instance: Queue, whileDown: () => Promise<void>) 
 	};
 	try {
 		const polls = firstPages(sandbox, 'tasks');
-		await until('the poll that finds them', () => firstPages(sandbox, 'tasks') > polls, 240_000);
+		await until('the poll that finds them', () => firstPages(sandbox, 'tasks') > polls);
 		await until(
 			'n8n waiting on the lock to store the execution',
 			() => Number(stack.sql('select count(*) from pg_locks where not granted')) > 0,
@@ -159,7 +159,6 @@ async function runOne(instance: Queue) {
 	await until(
 		'a probe poll of the restarted main instance',
 		() => recorder.of(workflows.probe.id).some((poll) => poll.pid === newPid),
-		240_000,
 	);
 	const saved = savedWhen(steps, recorder.of(workflows.probe.id), newPid);
 	const probePids = [...new Set(recorder.of(workflows.probe.id).map((poll) => poll.pid))].sort();

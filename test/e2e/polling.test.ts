@@ -109,7 +109,6 @@ async function runOne(instance: Regular) {
 	await until(
 		'a probe poll of the restarted n8n',
 		() => recorder.of(workflows.probe.id).some((poll) => poll.pid === pid),
-		240_000,
 	);
 	const saved = savedWhen(steps, recorder.of(workflows.probe.id), pid);
 

@@ -121,10 +121,16 @@ function listReads(sandbox: StartedSandbox, path: string) {
 	};
 }
 
+/**
+ * Waits for `check`. The default is four polls' time: n8n polls once a minute, and a
+ * loaded 2-core CI run (b7b29e5, 2026-11-28) saw the durable scheduler's polls of tasks
+ * cancelled at its 10 s timeout and cut after one page by the budget, so the second page
+ * request the burst waits for came more than 150 s after the first scheduled poll.
+ */
 export async function until<T>(
 	what: string,
 	check: () => T | Promise<T>,
-	timeoutMs = 150_000,
+	timeoutMs = 240_000,
 	everyMs = 250,
 ) {
 	const deadline = Date.now() + timeoutMs;
@@ -390,7 +396,7 @@ export async function runScenario(
 	await instance.restart(async () => {
 		tasks.push(...(await create(LOAD.whileDown, 'down-')));
 	});
-	await until('a poll after the restart', () => taskPolls() > pollsBeforeRestart, 240_000);
+	await until('a poll after the restart', () => taskPolls() > pollsBeforeRestart);
 	step('restarted');
 	const all = await settledRecords(instance, workflows.tasks.id, tasks);
 	step('all tasks emitted');
@@ -463,7 +469,7 @@ async function idlePoll(instance: PollingInstance) {
  */
 export async function probeFlow(session: () => Session, recorder: Recorder, workflowId: string) {
 	const polled = async (count: number) => {
-		await until(`probe poll ${count}`, () => recorder.of(workflowId).length >= count, 240_000);
+		await until(`probe poll ${count}`, () => recorder.of(workflowId).length >= count);
 		return recorder.of(workflowId)[count - 1];
 	};
 	await session().activate(workflowId);
