@@ -11,8 +11,8 @@
  * - a backlog of 150 tasks with every answer 1.5 s slow: more than one poll under the
  *   scheduler's budget (N8N_SCHEDULER_POLL_TIMEOUT=10 s: a 5 s budget). A poll begins no
  *   page with less than two of its slowest pages left, so a quiet poll reads two pages
- *   (10, then 100) and a loaded one one: the backlog's three pages take two polls quiet
- *   and at most three loaded. Its polls are a minute apart, so pages, not records, cost
+ *   (10, then 100) and a loaded poll reads one: the backlog's three pages take two polls
+ *   quiet and at most three loaded. Its polls are a minute apart, so pages, not records, cost
  *   time: 2,000 at 250 ms (21 pages) took eight polls in a loaded CI run (203caf1,
  *   2026-11-28), 600 at 1 s (7 pages) six;
  * - a poll that meets 503s (logged, nothing moved), then a restart with 30 tasks created
