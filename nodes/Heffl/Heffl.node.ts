@@ -9,11 +9,11 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { nodeProperties, subtitleExpression } from './descriptions';
-import { newExecutionState, runOperation } from './execute/operations';
+import { newExecutionState } from './contract/executionState';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
-import { ownOperation } from './operations';
+import { ownOperation, runOperation } from './operations';
 import { tooDeepError } from './tooDeep';
 import type { OperationName } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';

@@ -12,8 +12,8 @@ import {
 import { byDisplayName, show } from '../../shared/editor/display';
 import { fieldProperty, locator, searchMethodName } from '../../shared/editor/fieldProperties';
 import { getManyProperties } from '../../shared/editor/listProperties';
-import type { OwnOperation } from '../operations/ownOperation';
-import { OWN_OPERATIONS } from '../operations';
+import type { OwnOperationDescription } from '../contract/ownOperation';
+import { OWN_OPERATION_DESCRIPTIONS } from './ownOperations';
 import { outputProperties } from './outputProperties';
 
 /**
@@ -177,7 +177,10 @@ function clearFieldsProperty(fields: FieldSpec[]): INodeProperties | undefined {
 	};
 }
 
-function operationProperty(resource: ResourceSpec, own: readonly OwnOperation[]): INodeProperties {
+function operationProperty(
+	resource: ResourceSpec,
+	own: readonly OwnOperationDescription[],
+): INodeProperties {
 	const listed = resource.operations.includes('getAll') ? 'getAll' : resource.operations[0];
 	const generic = resource.operations.map((operation) => ({
 		name: OPERATIONS[operation].name,
@@ -203,14 +206,19 @@ function operationProperty(resource: ResourceSpec, own: readonly OwnOperation[])
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** The operations a resource adds to the generic ones (not those that replace one). */
-const newOperations = (resource: ResourceSpec, own: readonly OwnOperation[]) =>
+const newOperations = (resource: ResourceSpec, own: readonly OwnOperationDescription[]) =>
 	own.filter(
-		(operation): operation is OwnOperation & Required<Pick<OwnOperation, 'option'>> =>
+		(
+			operation,
+		): operation is OwnOperationDescription & Required<Pick<OwnOperationDescription, 'option'>> =>
 			operation.resource === resource.value && operation.option !== undefined,
 	);
 
 /** An own operation's parameters, shown for its resource and operation only. */
-function ownProperties(resource: ResourceSpec, own: readonly OwnOperation[]): INodeProperties[] {
+function ownProperties(
+	resource: ResourceSpec,
+	own: readonly OwnOperationDescription[],
+): INodeProperties[] {
 	return own
 		.filter((operation) => operation.resource === resource.value)
 		.flatMap((operation) =>
@@ -231,7 +239,7 @@ function ownProperties(resource: ResourceSpec, own: readonly OwnOperation[]): IN
 /** "Create a lead", … for the canvas subtitle: the generic operations and a resource's own. */
 export function actionsOf(
 	resource: ResourceSpec,
-	own: readonly OwnOperation[] = OWN_OPERATIONS,
+	own: readonly OwnOperationDescription[] = OWN_OPERATION_DESCRIPTIONS,
 ): Record<string, string> {
 	return Object.fromEntries(
 		(operationProperty(resource, own).options as Array<{ value: string; action: string }>).map(
@@ -295,14 +303,14 @@ function updateProperty(resource: ResourceSpec): INodeProperties {
 /** The parameters of a resource: the generic operations' from its table entry, then its own operations'. */
 export function resourceProperties(
 	resource: ResourceSpec,
-	own: readonly OwnOperation[] = OWN_OPERATIONS,
+	own: readonly OwnOperationDescription[] = OWN_OPERATION_DESCRIPTIONS,
 ): INodeProperties[] {
 	return [...genericProperties(resource, own), ...ownProperties(resource, own)];
 }
 
 function genericProperties(
 	resource: ResourceSpec,
-	own: readonly OwnOperation[],
+	own: readonly OwnOperationDescription[],
 ): INodeProperties[] {
 	const has = (operation: OperationName) => resource.operations.includes(operation);
 	const properties: INodeProperties[] = [operationProperty(resource, own)];

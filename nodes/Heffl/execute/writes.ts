@@ -12,8 +12,8 @@ import { definitionsOf } from '../../shared/table/schema';
 import type { WriteKind, Written } from './body';
 import { collectBody } from './body';
 import { operationPath } from '../../shared/records/recordIds';
-import type { ExecutionState } from './executionState';
-import type { RequestBase } from '../operations/ownOperation';
+import type { ExecutionState } from '../contract/executionState';
+import type { RequestBase } from '../contract/ownOperation';
 
 /**
  * The body of a write, checked. `prepare` completes it before the custom fields are
