@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readDefinition } from '../../../nodes/shared/records/customFields';
-import { TEMPLATE_TYPES } from '../../../nodes/shared/table/builders';
+import { TEMPLATE_TYPES } from '../../../nodes/shared/table/vocabularies';
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import {
 	isObject,
