@@ -10,7 +10,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { actionsOf, resourceProperties } from '../../nodes/Heffl/descriptions/resourceProperties';
+import { actionsOf } from '../../nodes/Heffl/descriptions/operationProperties';
+import { resourceProperties } from '../../nodes/Heffl/descriptions/resourceProperties';
 import { OWN_OPERATION_DESCRIPTIONS } from '../../nodes/Heffl/descriptions/ownOperations';
 import type { OwnOperationDescription } from '../../nodes/Heffl/contract/ownOperation';
 import { OWN_OPERATIONS } from '../../nodes/Heffl/operations';
