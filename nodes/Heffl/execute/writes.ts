@@ -1,6 +1,6 @@
 /**
  * The one write path: a body collected and checked (body.ts), its custom fields checked
- * against their definitions before anything is sent (customFields.ts), then one POST or
+ * against their definitions before anything is sent (customFieldCheck.ts), then one POST or
  * one PATCH/PUT. Create, Update and Create or Update all write through here.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
