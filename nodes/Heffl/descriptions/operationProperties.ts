@@ -58,6 +58,7 @@ export const OPERATIONS: Record<
 	},
 };
 
+/** The Operation parameter: the generic operations its entry lists and its new ones, by name. */
 export function operationProperty(
 	resource: ResourceSpec,
 	own: readonly OwnOperationDescription[],
@@ -86,12 +87,12 @@ export function operationProperty(
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
+type NewOperation = OwnOperationDescription & Required<Pick<OwnOperationDescription, 'option'>>;
+
 /** The operations a resource adds to the generic ones (not those that replace one). */
 const newOperations = (resource: ResourceSpec, own: readonly OwnOperationDescription[]) =>
 	own.filter(
-		(
-			operation,
-		): operation is OwnOperationDescription & Required<Pick<OwnOperationDescription, 'option'>> =>
+		(operation): operation is NewOperation =>
 			operation.resource === resource.value && operation.option !== undefined,
 	);
 

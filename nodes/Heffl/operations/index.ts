@@ -4,6 +4,7 @@
  * (execute/genericOperations.ts), which an own operation may wrap.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import type { ExecutionState } from '../contract/executionState';
@@ -15,13 +16,14 @@ import { webhookSubscriptionCreate } from './webhookSubscription.create.operatio
 
 export const OWN_OPERATIONS: readonly OwnOperation[] = [contactDelete, webhookSubscriptionCreate];
 
-export function ownOperation(resource: string, operation: string): OwnOperation | undefined {
+function ownOperation(resource: string, operation: string): OwnOperation | undefined {
 	return OWN_OPERATIONS.find((own) => own.resource === resource && own.operation === operation);
 }
 
 /**
  * Runs one operation for one item and returns what becomes its output items: the
- * resource's own operation where it has one, else the generic one.
+ * resource's own operation where it has one, else the generic one; an operation the
+ * resource has neither of is refused, naming it.
  */
 export async function runOperation(
 	this: IExecuteFunctions,
@@ -29,8 +31,15 @@ export async function runOperation(
 	operation: string,
 	itemIndex: number,
 	state: ExecutionState,
-	own?: OwnOperation,
 ): Promise<OperationResult> {
+	const own = ownOperation(resource.value, operation);
+	if (!own && !resource.operations.includes(operation as OperationName)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Operation: ${resource.displayName} has no '${operation}' operation`,
+			{ itemIndex },
+		);
+	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const base: RequestBase = {
 		api: resource.apis?.[operation as OperationName] ?? resource.api,
