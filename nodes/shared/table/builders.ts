@@ -323,6 +323,7 @@ export const lineItems = (key: string, what: string, withScope: boolean): FieldS
 		{
 			key,
 			format: 'jsonList',
+			entryName: 'Line Item',
 			placeholder: 'e.g. [{"name": "Audit", "quantity": 1, "price": 500}]',
 		},
 	),
