@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test tooling, not shipped */
 /**
  * `npm run lint:source` (eslint.source.config.mjs, a step of .ci/run's static tier) lints
  * package.json, nodes/** and credentials/** with eslint-plugin-n8n-nodes-base's community,
@@ -72,7 +73,8 @@ describe('the source-tree lint', () => {
 		const [, ...flags] = (pkg.scripts['lint:source'] as string)
 			.replace(/ package\.json nodes credentials$/, '')
 			.split(' ');
-		const { NODE_ENV: _, ...env } = process.env;
+		const env = { ...process.env };
+		delete env.NODE_ENV;
 		const lint = (text: string, filePath: string) => {
 			const eslint = spawnSync(
 				process.execPath,
