@@ -32,10 +32,9 @@ const rulesFor = (config: Linter.Config[], files: string) =>
 	)?.rules;
 
 describe('the source-tree lint', () => {
-	test('pins the newest plugin, not the copy n8n-node lint brings', () => {
+	test('pins the newest plugin the registry serves, whatever copy n8n-node lint brings', () => {
 		expect(pkg.devDependencies['eslint-plugin-n8n-nodes-base']).toBe('2.0.0');
 		expect(versionOf(requireHere)).toBe('2.0.0');
-		expect(versionOf(requireFromCli)).not.toBe('2.0.0');
 		expect(pkg.scripts['lint:source']).toMatch(/--max-warnings 0 package\.json nodes credentials$/);
 		expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toMatch(
 			/tier_static\(\) \{.*npm run lint:source;/,
