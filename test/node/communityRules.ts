@@ -60,7 +60,10 @@ function* everything(
 const allParameters = () =>
 	NODES.flatMap((node) => [...everything(node.properties, `${node.name}.`)]);
 
-/** What each top-level field the rule would report is, and why it stays where it is. */
+/**
+ * The top-level fields the rule would report, by name (on every resource) or by resource and
+ * name, and why each stays where it is (docs/release.md, The newer community-node rules).
+ */
 export const TOP_LEVEL_ANSWERED: Readonly<Record<string, string>> = {
 	returnAll:
 		"Get Many's Return All: n8n's UX guidelines put it at the top, as every built-in node does",
@@ -70,14 +73,21 @@ export const TOP_LEVEL_ANSWERED: Readonly<Record<string, string>> = {
 	outputFields: "Output's Selected Fields, shown when Output asks for them",
 	customFieldsMapping:
 		"n8n's resource mapper of the record's custom fields: a mapper is no collection member",
-	name: 'the name of a new lead or product: its main field, which Heffl does not require',
-	firstName: 'the first name of a new contact: its main field, which Heffl does not require',
-	clientType: 'company or person, which decides what a new client is: a mode with a default',
-	stageType: 'what reaching a new lead stage means: a mode with a default',
-	date: "a new quotation's date: Heffl fills today when it is empty",
-	subscriptionName: "a new webhook subscription's name, empty for n8n's default",
 	subscription: "the Heffl Trigger's mode, which decides its other fields (as authentication does)",
+	'lead.name': 'the name of a new lead: its main field, which Heffl does not require',
+	'product.name': 'the name of a new product: the same',
+	'contact.firstName': 'the first name of a new contact: the same',
+	'client.clientType':
+		'company or person, which decides what a new client is: a mode with a default',
+	'leadStage.stageType': 'what reaching a new lead stage means: a mode with a default',
+	'quotation.date': "a new quotation's date, which the reference does not show as required",
+	'webhookSubscription.subscriptionName':
+		"a new subscription's name, which the node fills when empty",
 };
+/** The answer for a top-level field, if any: by its name, or by its resource and name. */
+const answered = (property: INodeProperties) =>
+	TOP_LEVEL_ANSWERED[property.name] ??
+	TOP_LEVEL_ANSWERED[`${String(property.displayOptions?.show?.resource?.[0])}.${property.name}`];
 
 /** WCAG's relative luminance of #rrggbb (or #rgb). */
 function luminance(hex: string): number {
@@ -132,7 +142,7 @@ export const COMMUNITY_RULES: CommunityRule[] = [
 								'curlImport',
 							].includes(p.type) &&
 							!['resource', 'operation', 'authentication'].includes(p.name) &&
-							!TOP_LEVEL_ANSWERED[p.name],
+							!answered(p),
 					)
 					.map((p) => `${node.name}.${p.name}: optional at the top level, not answered`),
 			),
