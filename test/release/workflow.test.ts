@@ -106,6 +106,17 @@ describe('the publish workflow', () => {
 		expect(cli.stderr).toMatch(problem);
 	});
 
+	test("docs/release.md's steps publish with no token: the first version by hand with 2FA, then trusted publishing", () => {
+		const release = readFileSync(join(ROOT, 'docs/release.md'), 'utf8');
+		const steps = release.slice(release.indexOf('## Once'), release.indexOf('## The newer'));
+		expect(steps).not.toMatch(
+			/NPM_TOKEN|NODE_AUTH_TOKEN|_authToken|Access Tokens|Generate New Token|Granular/i,
+		);
+		expect(steps).toMatch(/npm publish \.\/n8n-nodes-heffl-0\.1\.0\.tgz --access public/);
+		expect(steps).toMatch(/Trusted Publisher →\s+GitHub Actions/);
+		expect(steps).toMatch(/workflow filename\s+`publish\.yml`/);
+	});
+
 	test('the tag check passes v<version> and refuses any other tag, naming both', () => {
 		expect(
 			runStep('Tag matches package.json version', { GITHUB_REF_NAME: `v${version}` }).status,
