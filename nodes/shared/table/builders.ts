@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { fail, ok } from '../checks';
+import { fail, ok, wholeEmail } from '../checks';
 import type { ConditionSpec, FieldSpec, FilterSpec, OperationName } from './schema';
 
 export const CRUD: OperationName[] = ['create', 'delete', 'get', 'getAll', 'update'];
@@ -161,6 +161,10 @@ export const email = (description: string, extra: Partial<FieldSpec> = {}) =>
 		placeholder: 'e.g. nathan@example.com',
 		...extra,
 	});
+
+/** The e-mail address records are found by (Create or Update, Get Many's Email): a whole one. */
+export const lookupEmail = (description: string) =>
+	email(`${description} A whole address: part of one is refused.`, { validate: wholeEmail });
 
 export const website = (description: string) =>
 	text('website', 'Website', `${description}. A missing https:// is added.`, {
@@ -352,7 +356,7 @@ export const search = (records: string, keys: string[]): FilterSpec => ({
  * spaces), found as Create or Update finds them (execute/emailLookup.ts), checked on each.
  */
 export const emailFilter = (records: string): FilterSpec => ({
-	...email(
+	...lookupEmail(
 		`Only ${records} with exactly this e-mail address, ignoring case. Found as Create or Update finds them.`,
 	),
 	filter: 'local',
