@@ -5,7 +5,8 @@
 //
 //   npm run release:prepare -- --repository OWNER/NAME --author "NAME <EMAIL>"
 //       writes the four fields into package.json and commits that file alone
-//       (--no-commit: write only). Refuses while package.json has uncommitted changes.
+//       (--no-commit: write only). Refuses while package.json has uncommitted changes, and
+//       while the publish workflow fails scripts/release-workflow.mjs's offline check.
 //   node scripts/release-metadata.mjs check [--repository OWNER/NAME] [--tarball FILE]
 //       exit 1, one line per field, while a field is missing, not publishable (an e-mail
 //       on a reserved domain such as .example or .invalid) or other than OWNER/NAME
@@ -15,6 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+import { WORKFLOW, workflowProblems } from './release-workflow.mjs';
 
 const FIELDS = ['author', 'repository', 'bugs', 'homepage'];
 const REPOSITORY = /^([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9._-]{1,100})$/;
@@ -101,6 +104,12 @@ function prepare(args, cwd) {
 	if (!REPOSITORY.test(repository ?? ''))
 		throw new Error('--repository OWNER/NAME: the GitHub repository the release is published from');
 	if (!author) throw new Error('--author "NAME <EMAIL>": the name and e-mail npm and n8n show');
+	// The workflow that will publish what this prepares: refused here, before anything is written.
+	const workflow = workflowProblems(readFileSync(WORKFLOW, 'utf8'));
+	if (workflow.length > 0)
+		throw new Error(
+			`.github/workflows/publish.yml: ${workflow.join('; ')} (scripts/release-workflow.mjs)`,
+		);
 	const commit = !args.includes('--no-commit');
 	if (commit && git(['status', '--porcelain', '--', 'package.json'], cwd).trim())
 		throw new Error('package.json has uncommitted changes: commit or discard them first');

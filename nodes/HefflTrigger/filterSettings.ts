@@ -20,14 +20,21 @@ import { ALL_EVENTS } from './settings';
 /** Get Many's filters a delivered record cannot answer: a list's order, its full-text search, raw JSON. */
 const LIST_ONLY = new Set(['orderBy', 'orderDir', 'search', 'filtersJson']);
 
-/** What a stage or status condition means on a change event, per kind. */
-const CHANGED_TO: Readonly<Record<string, string>> = {
-	deal: 'With Deal Stage Changed, a condition on Stage ID (or Status) means "changed to": the stage the deal moved into',
-	lead: 'With Lead Stage Changed, Stage means "changed to": the stage the lead moved into',
+/**
+ * The Filters hint, per kind: a filter on the Updated event runs at every edit of a record
+ * that matches (a won deal edited ten times runs ten times); "changed to" needs the stage or
+ * status change event, whose record is the one after the move. At most 120 characters
+ * (n8n's hint-max-length).
+ */
+const FILTERS_HINT: Readonly<Record<string, string>> = {
+	client:
+		'Client Updated runs at every edit of a matching client: a client edited ten times runs ten times',
 	contact:
-		'With Contact Stage Changed, a condition on Client Stage ID or Lead Stage ID means "changed to": the stage the contact moved into',
+		'Contact Updated runs at every edit of a matching contact; for "changed to" a stage, use Contact Stage Changed',
+	deal: 'Deal Updated runs at every edit of a matching deal; for "changed to" a stage, use Deal Stage Changed',
+	lead: 'Lead Updated runs at every edit of a matching lead; for "changed to" a stage, use Lead Stage Changed',
 	quotation:
-		'With Quotation Status Changed, a condition on Status means "changed to": the status the quotation moved into',
+		'Quotation Updated runs at every edit of a matching quotation; for "changed to", use Quotation Status Changed',
 };
 
 /** The parameter of a kind's filters: `dealFilters`. */
@@ -46,7 +53,7 @@ export function filterCollections(): INodeProperties[] {
 		placeholder: 'Add Filter',
 		default: {},
 		description: `Only ${resource.label} events whose ${resource.label} matches, with the filters of ${resource.displayName} → Get Many. Checked before an execution starts: a delivery that does not match starts none.`,
-		...(CHANGED_TO[resource.value] && { hint: CHANGED_TO[resource.value] }),
+		...(FILTERS_HINT[resource.value] && { hint: FILTERS_HINT[resource.value] }),
 		displayOptions: { show: { events: [ALL_EVENTS, ...eventsOfRecord(resource)] } },
 		options: offered(resource),
 	}));

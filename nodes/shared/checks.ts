@@ -28,6 +28,20 @@ export const fail = (problem: string, hint?: string): Checked => ({ problem, hin
 export const ok = (value: IDataObject[string]): Checked => ({ value });
 
 /**
+ * A whole e-mail address, for finding records by one: a part of one (`example.com`) would
+ * make an exact lookup read every record for nothing. Permissive: one @ with text on both
+ * sides and no spaces; what makes an address valid is Heffl's to judge.
+ */
+export function wholeEmail(value: IDataObject[string]): Checked {
+	return /^[^\s@]+@[^\s@]+$/.test(String(value))
+		? ok(value)
+		: fail(
+				`'${String(value).slice(0, 80)}' is not a whole e-mail address: records are found by exactly this address`,
+				'Give the whole address, like ada@example.com. To find records by part of one, use Get Many with Search.',
+			);
+}
+
+/**
  * An ISO 8601 date or date-time as Heffl takes it: `YYYY-MM-DD` for dates, a UTC
  * date-time with milliseconds for date-times. Refuses dates that are not on the
  * calendar (2026-02-31). A time without a zone is read as UTC.

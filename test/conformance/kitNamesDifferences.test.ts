@@ -76,6 +76,11 @@ const EXPECTED: Record<
 		says: /search=<its e-mail> did not return clt_/,
 		fails: false,
 	},
+	lineItemNullsRefused: {
+		check: 'quotation.line-nulls',
+		says: /refused: 400 .*must not be null/,
+		fails: false,
+	},
 };
 
 describe.concurrent('each switched behaviour is named, and nothing else', () => {

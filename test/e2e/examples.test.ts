@@ -263,10 +263,12 @@ describe('the trigger examples, active', () => {
 
 	// Where a deal's answer gives its line items back is not documented (§11.3): the same
 	// workflow, in the same n8n, against the sandbox's switch (behaviours.ts dealLineItems).
+	// The lines it gives hold nulls for unset members, which it refuses when sent
+	// (lineItemNullsRefused, issue 46): the example passes them on, the node drops them.
 	test.each(['lineItems', 'products'] as const)(
-		"deal won: Heffl answering the deal with its line items as %s, the quotation gets the deal's products as line items",
+		"deal won: Heffl answering the deal with its line items as %s (unset members null, refused when sent), the quotation gets the deal's products as line items",
 		async (key) => {
-			sandbox.setBehaviours({ dealLineItems: key });
+			sandbox.setBehaviours({ dealLineItems: key, lineItemNullsRefused: true });
 			try {
 				const executions = key === 'lineItems' ? 3 : 4;
 				const { deal, lines, products } = await wonDealWithProducts(
@@ -281,6 +283,7 @@ describe('the trigger examples, active', () => {
 				]);
 				const answered = await v2('GET', `/deals/${String(deal.id)}`);
 				expect(lines).toEqual((answered[key] as IDataObject[]).map(line));
+				expect((answered[key] as IDataObject[])[2]).toMatchObject({ description: null });
 			} finally {
 				sandbox.setBehaviours({});
 			}

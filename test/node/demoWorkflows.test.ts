@@ -348,7 +348,8 @@ describe('deal won → quotation', () => {
 	});
 
 	// Where a deal's answer gives its line items back is not documented (§11.3): the sandbox
-	// answers none by default, or under the key the dealLineItems switch names.
+	// answers none by default, or under the key the dealLineItems switch names; there it also
+	// refuses a line member sent as null (lineItemNullsRefused), as the lines it gives hold them.
 	test.each([
 		['answers none (§11.3)', undefined],
 		['answers lineItems', 'lineItems'],
@@ -356,7 +357,7 @@ describe('deal won → quotation', () => {
 	] as const)(
 		'its Heffl nodes, with the sandbox template set and fed a won deal as the trigger emits it, create one quotation from the template: a deal that %s',
 		async (_, key) => {
-			ctx.sandbox.setBehaviours(key ? { dealLineItems: key } : {});
+			ctx.sandbox.setBehaviours(key ? { dealLineItems: key, lineItemNullsRefused: true } : {});
 			try {
 				await wonDealQuotation(key);
 			} finally {

@@ -25,6 +25,7 @@ import { plural } from '../../nodes/shared/table/schema';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { leftToHeffl, refusedBeforeSending } from '../reliability/badInputCorpus';
+import { COMMUNITY_RULES } from './communityRules';
 import { useSandbox } from '../harness/context';
 import { runHeffl } from '../harness/n8n';
 
@@ -40,7 +41,8 @@ export const SAYS = {
 	operationName: "Don't repeat the resource (if the resource selection is above)",
 	boolean: "Start the description of boolean components with 'Whether...'",
 	placeholder: 'These should start with "e.g."',
-	locator: 'The default option for the Resource Locator Component should be From list (if available).',
+	locator:
+		'The default option for the Resource Locator Component should be From list (if available).',
 	password: 'API key and sensitive credentials should always be password fields.',
 	deleted:
 		'When deleting an item (like a record or a row), return an array with a single object: {"deleted": true}.',
@@ -92,9 +94,7 @@ const isTitleCase = (text: string) =>
 		.split(/\s+/)
 		.filter(Boolean)
 		// Heffl's API versions are named as Heffl writes them (v1, v2).
-		.every(
-			(word, index) => /^([A-Z0-9(]|v\d$)/.test(word) || (index > 0 && SMALL.has(word)),
-		);
+		.every((word, index) => /^([A-Z0-9(]|v\d$)/.test(word) || (index > 0 && SMALL.has(word)));
 /** Sentence case: a capital (or a digit) first, and not every later word capitalised. */
 const isSentenceCase = (text: string) => {
 	const words = text.split(/\s+/).filter(Boolean);
@@ -107,7 +107,8 @@ const shown = (
 	description: INodeTypeDescription,
 	property: INodeProperties,
 	values: Record<string, unknown>,
-) => NodeHelpers.displayParameter(values as never, property, { typeVersion: 1 } as never, description);
+) =>
+	NodeHelpers.displayParameter(values as never, property, { typeVersion: 1 } as never, description);
 
 describe("n8n's UX guidelines, rule by rule", () => {
 	test(`"${SAYS.titleCase}" Labels and dropdown titles are Title Case`, () => {
@@ -115,7 +116,8 @@ describe("n8n's UX guidelines, rule by rule", () => {
 		for (const [kind, properties] of NODES)
 			for (const [where, property] of everything(properties, `${kind}.`)) {
 				if (['notice', 'callout', 'hidden'].includes(property.type)) continue;
-				if (!isTitleCase(property.displayName)) findings.push(`${where}: '${property.displayName}'`);
+				if (!isTitleCase(property.displayName))
+					findings.push(`${where}: '${property.displayName}'`);
 				for (const option of (property.options ?? []) as INodePropertyOptions[])
 					if (typeof option.name === 'string' && 'value' in option && !isTitleCase(option.name))
 						findings.push(`${where}: option '${option.name}'`);
@@ -253,7 +255,9 @@ describe("n8n's UX guidelines, rule by rule", () => {
 				if (read && find('simplify', node).length !== 1)
 					findings.push(`${resource.value}.${operation}: no Simplify on the node`);
 				if (find('simplify', tool).length || find('output', node).length)
-					findings.push(`${resource.value}.${operation}: Simplify on the tool or Output on the node`);
+					findings.push(
+						`${resource.value}.${operation}: Simplify on the tool or Output on the node`,
+					);
 				const [output] = find('output', tool);
 				const modes = ((output?.options ?? []) as INodePropertyOptions[]).map((o) => o.name);
 				if (modes.join() !== 'Raw,Selected Fields,Simplified')
@@ -315,6 +319,32 @@ describe("n8n's UX guidelines, rule by rule", () => {
 		}
 		expect(checked).toBeGreaterThan(60);
 		expect(findings).toEqual([]);
+	});
+});
+
+describe("n8n's community-node lint rules newer than @n8n/eslint-plugin-community-nodes 0.32.0 (n8n-io/n8n's docs/rules; the others: docs/release.md)", () => {
+	for (const { rule, says, findings } of COMMUNITY_RULES)
+		test(`${rule}: "${says}"`, () => expect(findings()).toEqual([]));
+
+	test('The Filters hint, where an Updated event is chosen: every edit of a matching record runs; "changed to" needs the change event', () => {
+		const filters = new HefflTrigger().description.properties.filter((p) =>
+			/Filters$/.test(p.name),
+		);
+		expect(filters.length).toBe(5);
+		for (const collection of filters) {
+			const events = collection.displayOptions?.show?.events as string[];
+			const updated = events.find((event) => event.endsWith('.updated'));
+			const change = events.find((event) => /\.(stage|status)Changed$/.test(event));
+			expect(updated, collection.name).toBeDefined();
+			const kind = collection.displayName.replace(/ Filters$/, '');
+			expect(collection.hint, collection.name).toMatch(
+				new RegExp(`^${kind} Updated runs at every edit of a matching ${kind.toLowerCase()}`),
+			);
+			if (change)
+				expect(collection.hint, collection.name).toMatch(
+					new RegExp(`"changed to".*use ${kind} (Stage|Status) Changed$`),
+				);
+		}
 	});
 });
 

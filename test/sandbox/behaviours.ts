@@ -86,6 +86,12 @@ export interface Behaviours {
 	 * `search=jane%40example.com` as an example, without its answer.
 	 */
 	contactSearchIgnoresEmail?: boolean;
+	/**
+	 * A sent line item's member given as `null` is refused (400, `must not be null`), while
+	 * answers still give unset members as `null`: §11.3 and §11.4 show line members with
+	 * example values only, none marked nullable. Issue 46: a read deal's lines, passed on.
+	 */
+	lineItemNullsRefused?: boolean;
 }
 
 /** The keys a deal's answer may give its line items under (`dealLineItems`). */
@@ -120,6 +126,8 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'v2 search on /leads ignores e-mail addresses: §7 lists no searched fields for leads',
 	contactSearchIgnoresEmail:
 		'v2 search on /contacts ignores e-mail addresses: §7 shows search=jane%40example.com without its answer',
+	lineItemNullsRefused:
+		'a line item member sent as null is refused, while answers give unset members as null: no line member is marked nullable (§11.3, §11.4)',
 };
 
 /** The switches that take a value instead of true/false, with the values they take. */

@@ -60,7 +60,7 @@ function genericProperties(
 			default: '',
 			placeholder: 'e.g. nathan@example.com',
 			displayOptions: show(resource, ['upsert']),
-			description: `E-mail address to find the ${resource.label} by (exact, ignoring case). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
+			description: `The whole e-mail address to find the ${resource.label} by (exact, ignoring case; part of one is refused). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
 		});
 	}
 	if (has('create')) properties.push(...createProperties(resource, creates));

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { recordPath } from '../../shared/transport';
-import { email as emailOf } from '../../shared/table/builders';
+import { lookupEmail } from '../../shared/table/builders';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
 import { collectBody } from './body';
@@ -30,7 +30,7 @@ export async function upsert(
 	const emailField = fieldsOf(resource, 'create').find((field) => field.format === 'email');
 	const emailKey = emailField ? fieldKey(emailField) : 'email';
 	const given = context.getNodeParameter('email', itemIndex, '');
-	const asked = emailOf('The e-mail address the record is found by');
+	const asked = lookupEmail('The e-mail address the record is found by.');
 	const email = isUnset(asked, given)
 		? ''
 		: String(checked(node, itemIndex, 'Email', checkValue(asked, given)));

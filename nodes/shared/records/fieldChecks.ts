@@ -65,7 +65,7 @@ function checkText(field: FieldSpec, value: unknown): Checked {
 		case 'json':
 			return parseJsonObject(value);
 		case 'jsonList':
-			return parseJsonList(value);
+			return linesFromJson(field, value);
 	}
 	if (takesId(field)) {
 		const id = asId(value);
@@ -90,6 +90,26 @@ function checkText(field: FieldSpec, value: unknown): Checked {
 		default:
 			return text;
 	}
+}
+
+/** A line's `null` means "not set" (a read deal's lines carry them): dropped, as empty fields are. */
+const setValuesOf = (line: IDataObject): IDataObject =>
+	Object.fromEntries(Object.entries(line).filter(([, value]) => value !== null));
+
+/** A line left with nothing to send is refused by its number, never sent as `{}`. */
+const emptyLine = (field: FieldSpec, index: number): Checked =>
+	fail(
+		`${field.entryName ?? 'entry'} ${index + 1} has no value set`,
+		`Set its values (a line item: a Name or a Product), or remove it from ${field.displayName}.`,
+	);
+
+/** Line items as a JSON list (from an expression): each line's `null`s dropped, none left empty. */
+function linesFromJson(field: FieldSpec, value: unknown): Checked {
+	const parsed = parseJsonList(value);
+	if (!('value' in parsed)) return parsed;
+	const lines = (parsed.value as IDataObject[]).map(setValuesOf);
+	const empty = lines.findIndex((line) => Object.keys(line).length === 0);
+	return empty === -1 ? ok(lines) : emptyLine(field, empty);
 }
 
 /** Each member of an object (a billing address), checked as its own field. */
@@ -137,6 +157,7 @@ function checkEntries(field: FieldSpec, value: unknown): Checked {
 			if (!('value' in result)) return inMember(`${where} › ${member.displayName}`, result);
 			item[fieldKey(member)] = result.value;
 		}
+		if (Object.keys(item).length === 0 && field.format !== 'ids') return emptyLine(field, index);
 		list.push(item);
 	}
 	// A list of record pickers (a deal's contacts) is sent as the list of their IDs.

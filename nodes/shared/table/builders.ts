@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { fail, ok } from '../checks';
+import { fail, ok, wholeEmail } from '../checks';
 import type { FieldSpec, OperationName } from './schema';
 
 export const CRUD: OperationName[] = ['create', 'delete', 'get', 'getAll', 'update'];
@@ -104,6 +104,10 @@ export const email = (description: string, extra: Partial<FieldSpec> = {}) =>
 		placeholder: 'e.g. nathan@example.com',
 		...extra,
 	});
+
+/** The e-mail address records are found by (Create or Update, Get Many's Email): a whole one. */
+export const lookupEmail = (description: string) =>
+	email(`${description} A whole address: part of one is refused.`, { validate: wholeEmail });
 
 export const website = (description: string) =>
 	text('website', 'Website', `${description}. A missing https:// is added.`, {
@@ -266,6 +270,7 @@ export const lineItems = (key: string, what: string, withScope: boolean): FieldS
 		{
 			key,
 			format: 'jsonList',
+			entryName: 'Line Item',
 			placeholder: 'e.g. [{"name": "Audit", "quantity": 1, "price": 500}]',
 		},
 	),

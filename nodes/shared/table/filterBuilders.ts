@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { email, text } from './builders';
+import { lookupEmail, text } from './builders';
 import type { ConditionSpec, FieldSpec, FilterSpec } from './schema';
 
 /** Text for comparisons: case ignored; null and undefined are empty. */
@@ -54,7 +54,7 @@ export const search = (records: string, keys: string[]): FilterSpec => ({
  * spaces), found as Create or Update finds them (execute/emailLookup.ts), checked on each.
  */
 export const emailFilter = (records: string): FilterSpec => ({
-	...email(
+	...lookupEmail(
 		`Only ${records} with exactly this e-mail address, ignoring case. Found as Create or Update finds them.`,
 	),
 	filter: 'local',

@@ -1,7 +1,8 @@
 /**
  * What the account holds against what the node offers and the examples read: the types of
  * its lead stages (§11.8's enum, and the help page's Working), and where a deal gives back
- * the line items it was created with (§11.3 lists none in the deal response).
+ * the line items it was created with (§11.3 lists none in the deal response), and whether a line
+ * item's `null` members are taken (the node drops them either way).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -10,7 +11,7 @@ import { unwrapRecord } from '../../../nodes/shared/transport';
 import { isObject, listing, pageOf, plural, refusal, resource, resourceFile } from '../reads';
 import type { Check } from '../types';
 import { differs, holds, notChecked } from '../types';
-import { dealBody, noContact } from './writesV2';
+import { dealBody, noContact, quotationBody } from './writesV2';
 
 const leadStageTypes: Check = {
 	id: 'lead-stages.types',
@@ -82,5 +83,29 @@ const dealLineItems: Check = {
 	},
 };
 
+const lineNulls: Check = {
+	id: 'quotation.line-nulls',
+	title:
+		'a line item sent with members set to null (as a read deal or quotation gives unset ones) is taken (§11.3, §11.4 mark no line member nullable)',
+	depends: ['nodes/shared/records/fieldChecks.ts', 'examples/deal-won-quotation.json'],
+	sandbox: 'test/sandbox/v2/crm/lineItems.ts',
+	write: true,
+	async run(kit) {
+		const body = await quotationBody(kit);
+		if (typeof body === 'string') return notChecked(body);
+		const nulls = { description: null, productId: null, taxRateId: null };
+		body.quotationProducts = [{ name: `${kit.marker} line`, quantity: 1, price: 1, ...nulls }];
+		const reply = await kit.probe.create('v2', '/quotations', body, 'quotation');
+		if (reply.ok)
+			return holds(
+				`${String(unwrapRecord(reply.body as IDataObject).id)}: taken with ${listing(Object.keys(nulls))} null`,
+			);
+		return differs(
+			`refused: ${refusal(reply)}`,
+			"the node drops a line item's null members before sending (records/fieldChecks.ts), so a read deal's lines go through",
+		);
+	},
+};
+
 export const OFFERED_CHECKS: Check[] = [leadStageTypes];
-export const DEAL_READ_CHECKS: Check[] = [dealLineItems];
+export const DEAL_READ_CHECKS: Check[] = [dealLineItems, lineNulls];

@@ -424,7 +424,7 @@ const linkedDelete: Check = {
 };
 
 /** A quotation body for this run's contact: a quotations template, its required fields, one line. */
-async function quotationBody(kit: Kit): Promise<IDataObject | string> {
+export async function quotationBody(kit: Kit): Promise<IDataObject | string> {
 	const client = await contact(kit);
 	if (!client) return `no contact (contact.create: ${problemOf(kit, 'contact')})`;
 	const templates = recordsOf('v2', await kit.probe.get('v2', '/document-templates'));

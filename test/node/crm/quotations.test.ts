@@ -109,6 +109,39 @@ describe('§11.4 quotations (v2 /quotations)', () => {
 		});
 	});
 
+	// Issue 46: a read deal's or quotation's lines give unset members as `null`; passed on, each
+	// null is "not set". Heffl's reference marks no line member nullable (§11.3, §11.4).
+	test('Line Items (JSON) holding nulls, as a read record gives them: the nulls are not sent; a line with nothing left is refused by its number, nothing sent', async () => {
+		const read = stored('quotations', records('quotations')[0].id)?.quotationProducts;
+		expect((read as IDataObject[])[0]).toMatchObject({ description: null, taxRateId: null });
+		const create = (lines: IDataObject[]) =>
+			heffl({
+				resource: 'quotation',
+				operation: 'create',
+				client: byId(String(companies()[6].id)),
+				template: PLAIN_TEMPLATE,
+				date: '2026-06-03',
+				additionalFields: { lineItemsJson: JSON.stringify(lines) },
+			});
+		const line = { name: 'Support', quantity: 2, price: 300, description: null, taxRateId: null };
+		const created = await create([
+			line,
+			{ name: 'Custom', quantity: 1, price: 5, productId: null },
+		]);
+		expect(created.error?.message).toBeUndefined();
+		expect((one(created, 'POST', '/quotations').body as IDataObject).quotationProducts).toEqual([
+			{ name: 'Support', quantity: 2, price: 300 },
+			{ name: 'Custom', quantity: 1, price: 5 },
+		]);
+
+		const refused = await create([line, { name: null, productId: null, description: null }]);
+		expect(refused.error?.message).toBe(
+			'Additional Fields › Line Items (JSON): Line Item 2 has no value set [item 0]',
+		);
+		expect(refused.error?.description).toContain('remove it from Line Items (JSON)');
+		expect(refused.sent).toEqual([]);
+	});
+
 	test('Line Items (JSON) are sent as `quotationProducts`; get returns the line items, the list row does not', async () => {
 		const created = await heffl({
 			resource: 'quotation',

@@ -39,6 +39,8 @@ export const lineItems =
 					problems.push(
 						`${field}.${index}: unknown member '${key}' (allowed: ${LINE_FIELDS.join(', ')})`,
 					);
+				else if (member === null && space.behaviours.lineItemNullsRefused)
+					problems.push(`${field}.${index}.${key}: must not be null`);
 				else if (AMOUNTS.includes(key) && (typeof member !== 'number' || member < 0))
 					problems.push(`${field}.${index}.${key} must be a number ≥ 0`);
 				else if (!AMOUNTS.includes(key) && member !== null && typeof member !== 'string')
