@@ -11,12 +11,12 @@ export const NODE_FOLDERS = ['Heffl', 'HefflTrigger', 'HefflPollingTrigger'];
 
 /**
  * The core's layers, bottom first: each may import itself and the layers it names.
- * `checks` and `transport` are the floor; `table` is the resource table and its schema;
+ * `checks` (checks.ts, jsonChecks.ts) and `transport` are the floor; `table` is the resource table and its schema;
  * `records` the engine over it (field checks, IDs, lists, custom fields); `editor` the
  * table as n8n parameters. The two loose files need nothing of the core.
  */
 export const CORE_LAYERS: Record<string, { path: string; mayImport: string[] }> = {
-	checks: { path: '^nodes/shared/checks\\.ts$', mayImport: [] },
+	checks: { path: '^nodes/shared/(checks|jsonChecks)\\.ts$', mayImport: [] },
 	transport: { path: '^nodes/shared/transport/', mayImport: [] },
 	nodeVersions: { path: '^nodes/shared/nodeVersions\\.ts$', mayImport: [] },
 	triggerOutput: { path: '^nodes/shared/triggerOutput\\.ts$', mayImport: [] },

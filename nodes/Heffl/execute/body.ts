@@ -11,7 +11,8 @@ import { text } from '../../shared/table/builders';
 import type { FieldSpec, ResourceSpec } from '../../shared/table/schema';
 import { fieldKey, fieldsOf, withArticle } from '../../shared/table/schema';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
-import { checked, fail, parseJsonObject } from '../../shared/checks';
+import { checked, fail } from '../../shared/checks';
+import { parseJsonObject } from '../../shared/jsonChecks';
 import { customFieldEntries } from './customFieldEntries';
 
 /** A write's body, and where each custom field the user set came from (for messages). */
