@@ -22,6 +22,23 @@ import { optionsProperty, versionProperties } from './descriptions';
 type Option = INodeProperties | INodePropertyCollection | INodePropertyOptions;
 
 /**
+ * Whether an option is the one shown beside these sibling values, where several share a
+ * name (a condition's Values: text, or a list for fields Heffl lists): its show and hide
+ * conditions on siblings, as the editor reads them from the raw parameters.
+ */
+function shownBeside(option: Option, siblings: IDataObject): boolean {
+	const conditions = 'displayOptions' in option ? option.displayOptions : undefined;
+	const holds = (key: string, values: unknown[]) =>
+		key.startsWith('/') || values.includes(siblings[key] as never);
+	const show = Object.entries(conditions?.show ?? {});
+	const hide = Object.entries(conditions?.hide ?? {});
+	return (
+		show.every(([key, values]) => holds(key, values ?? [])) &&
+		!hide.some(([key, values]) => !key.startsWith('/') && holds(key, values ?? []))
+	);
+}
+
+/**
  * An overflow of the stack: V8's RangeError from n8n's copy (the legacy expression
  * engine), or n8n's "Expression evaluation failed: Maximum call stack size exceeded"
  * when its `vm` engine (n8n 2.x's default) cannot hand the value out of its isolate.
@@ -74,12 +91,17 @@ function displayPath(context: IExecuteFunctions, segments: string[], itemIndex: 
 		optionsProperty,
 	];
 	const names: string[] = [];
+	// The raw parameters at the level walked: readable, as they hold the expression, not its value.
+	let raw: unknown = context.getNode().parameters;
 	for (const segment of segments) {
+		const siblings = (raw && typeof raw === 'object' ? raw : {}) as IDataObject;
+		raw = siblings[segment];
 		if (/^\d+$/.test(segment)) {
 			names[names.length - 1] += ` ${Number(segment) + 1}`;
 			continue;
 		}
-		const found = options.find((option) => option.name === segment);
+		const named = options.filter((option) => option.name === segment);
+		const found = named.find((option) => shownBeside(option, siblings)) ?? named[0];
 		if (!found) {
 			// A resource locator's `value`; a resource mapper's `value` and its keys.
 			if (segment !== 'value') names.push(segment);

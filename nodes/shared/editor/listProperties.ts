@@ -1,7 +1,7 @@
 /** Get Many's parameters: Return All and Limit, Filters (§7's filter builder among them), and Sort. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceSpec } from '../table/schema';
+import type { ConditionSpec, ResourceSpec } from '../table/schema';
 import { plural } from '../table/schema';
 import { byDisplayName, onNodeOnly, onToolOnly, show } from './display';
 import { fieldProperty } from './fieldProperties';
@@ -17,6 +17,47 @@ export const CONDITION_OPERATORS = [
 /** "createdAt" → "Created At". */
 const words = (key: string) =>
 	key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
+
+const DYNAMIC_MULTI_HINT =
+	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/**
+ * A condition's Values: a dropdown of names for fields Heffl lists (a deal's stage: "Sales ›
+ * Won"), one per list, else text. Each is the `values` parameter, shown for its fields only.
+ */
+function conditionValues(conditions: ConditionSpec[]): INodeProperties[] {
+	const picked = conditions.filter((condition) => condition.loadOptionsMethod);
+	const methods = [...new Set(picked.map((condition) => String(condition.loadOptionsMethod)))];
+	const text: INodeProperties = {
+		displayName: 'Values',
+		name: 'values',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. ACTIVE, clt_abc123',
+		description: 'One value, or several separated by commas (IDs carry their prefix)',
+		...(picked.length && { displayOptions: { hide: { field: picked.map(({ key }) => key) } } }),
+	};
+	return [
+		text,
+		...methods.map(
+			(method): INodeProperties => ({
+				displayName: 'Value Names or IDs',
+				name: 'values',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: method },
+				default: [],
+				description: DYNAMIC_MULTI_HINT,
+				displayOptions: {
+					show: {
+						field: picked
+							.filter((condition) => condition.loadOptionsMethod === method)
+							.map(({ key }) => key),
+					},
+				},
+			}),
+		),
+	];
+}
 
 /** §7: the filter builder and the raw `filters` JSON of a v2 list. */
 export function listingProperties(
@@ -64,14 +105,7 @@ export function listingProperties(
 							description: 'How the field is compared with the values',
 							options: CONDITION_OPERATORS,
 						},
-						{
-							displayName: 'Values',
-							name: 'values',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. dpl_abc123, dpl_def456',
-							description: 'One value, or several separated by commas (IDs carry their prefix)',
-						},
+						...conditionValues(listing.conditions),
 					],
 				},
 			],

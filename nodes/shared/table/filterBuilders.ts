@@ -31,11 +31,17 @@ export const equalsKey =
 	(record: IDataObject, value: unknown): boolean | undefined =>
 		key in record ? lower(record[key]) === lower(value) : undefined;
 
-/** A filter-builder field (§7). */
-export const condition = (key: string, displayName: string, recordKey?: string): ConditionSpec => ({
+/** A filter-builder field (§7); its values picked from a dropdown where `loadOptionsMethod` names one. */
+export const condition = (
+	key: string,
+	displayName: string,
+	recordKey?: string,
+	loadOptionsMethod?: string,
+): ConditionSpec => ({
 	key,
 	displayName,
 	...(recordKey && { recordKey }),
+	...(loadOptionsMethod && { loadOptionsMethod }),
 });
 
 /** A filter Heffl does not document: checked in n8n on the records Heffl returns, never sent. */

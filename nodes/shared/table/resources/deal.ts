@@ -135,14 +135,14 @@ export const deal: ResourceSpec = {
 	listing: {
 		orderBy: ['createdAt', 'position', 'expectedCloseDate', 'price'],
 		conditions: [
-			condition('pipelineId', 'Pipeline ID'),
-			condition('stageId', 'Stage ID'),
+			condition('pipelineId', 'Pipeline', undefined, 'getDealPipelines'),
+			condition('stageId', 'Stage', undefined, 'getDealStages'),
 			condition('status', 'Status'),
 			condition('priority', 'Priority'),
 			condition('clientId', 'Client ID'),
 			condition('leadId', 'Lead ID'),
-			condition('ownerUserId', 'Owner User ID'),
-			condition('sourceId', 'Source ID', 'crmSourceId'),
+			condition('ownerUserId', 'Owner', undefined, 'getUsers'),
+			condition('sourceId', 'Source', 'crmSourceId', 'getCrmSources'),
 			condition('currency', 'Currency'),
 		],
 	},
