@@ -142,6 +142,31 @@ describe('§11.4 quotations (v2 /quotations)', () => {
 		expect(refused.sent).toEqual([]);
 	});
 
+	// The Line Items fields: an expression there may give null too. n8n fills each entry's
+	// defaults (Quantity 1, Price, Tax, Discount 0), so an entry is never left empty there.
+	test('Line Items (the fields) holding nulls: the nulls are not sent', async () => {
+		const created = await heffl({
+			resource: 'quotation',
+			operation: 'create',
+			client: byId(String(companies()[6].id)),
+			template: PLAIN_TEMPLATE,
+			date: '2026-06-03',
+			additionalFields: {
+				lineItems: {
+					entry: [
+						{ name: 'Support', quantity: 2, price: 300, description: null, taxRateId: null },
+						{ name: null, productId: String(records('products')[0].id), description: null },
+					],
+				},
+			},
+		});
+		expect(created.error?.message).toBeUndefined();
+		expect((one(created, 'POST', '/quotations').body as IDataObject).quotationProducts).toEqual([
+			{ name: 'Support', quantity: 2, price: 300, tax: 0, discount: 0 },
+			{ productId: records('products')[0].id, quantity: 1, tax: 0, discount: 0 },
+		]);
+	});
+
 	test('Line Items (JSON) are sent as `quotationProducts`; get returns the line items, the list row does not', async () => {
 		const created = await heffl({
 			resource: 'quotation',
