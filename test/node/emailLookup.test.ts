@@ -181,6 +181,19 @@ describe('Get Many with the Email filter: the same lookup', () => {
 		expect(blind.json).toEqual(seen.json);
 	});
 
+	// "A guess never blocks a user": what makes an address valid is Heffl's to judge, so any
+	// local@domain is looked up, however unusual.
+	test('a whole address is never refused, however unusual: each is looked up', async () => {
+		const unusual = ['ada@localhost', "o'brien+tag@mail.example.co.uk", 'ÄDA@bücher.example'];
+		for (const email of [...unusual, '"ada"@[127.0.0.1]']) {
+			ctx.sandbox.clearRequests();
+			const found = await find('lead', ` ${email} `);
+			expect({ email, error: found.error?.message }).toEqual({ email, error: undefined });
+			expect(found.json).toEqual([]);
+			expect(ctx.apiRequests()[0].path).toContain('/api/v2/leads?search=');
+		}
+	});
+
 	// Issue 46: part of an address (as agents send) read 23 pages among 2,003 leads. Now
 	// nothing is read: the lookup is exact, so only a whole address can match.
 	test('part of an address is refused naming the field, in no request, for Get Many and Create or Update', async () => {
