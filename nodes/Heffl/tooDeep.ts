@@ -7,19 +7,11 @@
  * read again, alone, down to the one n8n cannot read. Values that reach the node are
  * bounded by `depthOf` (nodes/shared/checks.ts) instead, without recursion.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyCollection,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_JSON_DEPTH } from '../shared/checks';
-import { optionsProperty, versionProperties } from './descriptions';
-
-type Option = INodeProperties | INodePropertyCollection | INodePropertyOptions;
+import { displayPath } from './parameterNames';
 
 /**
  * An overflow of the stack: V8's RangeError from n8n's copy (the legacy expression
@@ -58,40 +50,6 @@ function unreadable(context: IExecuteFunctions, itemIndex: number): string[] | u
 	return segments.length ? segments : undefined;
 }
 
-/** The parameter's name as the editor shows it: "Filters › Conditions › Condition 1 › Values". */
-function displayPath(context: IExecuteFunctions, segments: string[], itemIndex: number): string {
-	const resource = context.getNodeParameter('resource', itemIndex, '') as string;
-	const operation = context.getNodeParameter('operation', itemIndex, '') as string;
-	const shown = (property: INodeProperties) => {
-		const show = property.displayOptions?.show;
-		return (
-			(!show?.resource || show.resource.includes(resource)) &&
-			(!show?.operation || show.operation.includes(operation))
-		);
-	};
-	let options: Option[] = [
-		...versionProperties(context.getNode().typeVersion).filter(shown),
-		optionsProperty,
-	];
-	const names: string[] = [];
-	for (const segment of segments) {
-		if (/^\d+$/.test(segment)) {
-			names[names.length - 1] += ` ${Number(segment) + 1}`;
-			continue;
-		}
-		const found = options.find((option) => option.name === segment);
-		if (!found) {
-			// A resource locator's `value`; a resource mapper's `value` and its keys.
-			if (segment !== 'value') names.push(segment);
-			continue;
-		}
-		names.push('displayName' in found ? found.displayName : String(found.name));
-		const inner = 'options' in found ? found.options : 'values' in found ? found.values : [];
-		options = (inner ?? []) as Option[];
-	}
-	return names.join(' › ');
-}
-
 /** The error for a stack overflow while reading the parameters, naming the one too deep. */
 export function tooDeepError(
 	context: IExecuteFunctions,
@@ -103,7 +61,12 @@ export function tooDeepError(
 	if (!segments) return error;
 	return new NodeOperationError(
 		context.getNode(),
-		`${displayPath(context, segments, itemIndex)}: is nested more than ${MAX_JSON_DEPTH} levels deep (too deep for n8n to read)`,
+		`${displayPath(
+			context.getNode().typeVersion,
+			context.getNodeParameter('resource', itemIndex, '') as string,
+			context.getNodeParameter('operation', itemIndex, '') as string,
+			segments,
+		)}: is nested more than ${MAX_JSON_DEPTH} levels deep (too deep for n8n to read)`,
 		{
 			itemIndex,
 			description:
