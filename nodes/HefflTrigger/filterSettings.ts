@@ -160,7 +160,7 @@ async function checkDealStages(
 				context,
 				where,
 				`'${stage}' is not a stage of any pipeline in Heffl`,
-				'Copy the stage ID from Pipeline → Get (its stages), or remove the condition.',
+				'Pick the stage from the list under Values (Pipeline › Stage), or remove the condition.',
 			);
 		if (wantedPipelines && !wantedPipelines.includes(String(pipeline.id).toLowerCase()))
 			refuse(

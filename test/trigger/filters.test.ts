@@ -247,7 +247,7 @@ describe('Filters on the Heffl Trigger', () => {
 });
 
 describe('the Filters in the editor', () => {
-	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources)', async () => {
+	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources; the ID conditions: test/trigger/conditionPickers.test.ts)', async () => {
 		const trigger = new HefflTrigger();
 		const methods: string[] = [];
 		const walk = (properties: INodeProperties[]) => {
@@ -264,7 +264,16 @@ describe('the Filters in the editor', () => {
 			}
 		};
 		walk(trigger.description.properties);
-		expect(methods.sort()).toEqual(['getLeadSources', 'getLeadStages']);
+		expect([...new Set(methods)].sort()).toEqual([
+			'getClientStages',
+			'getCrmSources',
+			'getLeadSources',
+			'getLeadStages',
+			'getPipelineStages',
+			'getPipelines',
+			'getQuotationTemplates',
+			'getUsers',
+		]);
 		const loaders = trigger.methods.loadOptions as Record<
 			string,
 			(this: unknown) => Promise<Array<{ name: string }>>

@@ -18,10 +18,32 @@ export const CONDITION_OPERATORS = [
 const words = (key: string) =>
 	key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
 
+/**
+ * The Values of a condition on an ID of reference data (a stage, a pipeline, an owner): a
+ * dropdown of Heffl's, one per list, under the same name, so a saved text of IDs is still
+ * the condition's values; an expression still gives IDs.
+ */
+function pickerValues(listing: NonNullable<ResourceSpec['listing']>): INodeProperties[] {
+	const byList = new Map<string, string[]>();
+	for (const { key, list } of listing.conditions)
+		if (list) byList.set(list, [...(byList.get(list) ?? []), key]);
+	return [...byList].map(([list, keys]) => ({
+		displayName: 'Value Names or IDs',
+		name: 'values',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: list },
+		default: [],
+		description:
+			'One, or several for Is Any Of and Is None Of. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { field: keys } },
+	}));
+}
+
 /** §7: the filter builder and the raw `filters` JSON of a v2 list. */
 export function listingProperties(
 	listing: NonNullable<ResourceSpec['listing']>,
 ): INodeProperties[] {
+	const picked = listing.conditions.filter((condition) => condition.list).map(({ key }) => key);
 	return [
 		{
 			displayName: 'Conditions',
@@ -71,7 +93,9 @@ export function listingProperties(
 							default: '',
 							placeholder: 'e.g. dpl_abc123, dpl_def456',
 							description: 'One value, or several separated by commas (IDs carry their prefix)',
+							...(picked.length && { displayOptions: { hide: { field: picked } } }),
 						},
+						...pickerValues(listing),
 					],
 				},
 			],

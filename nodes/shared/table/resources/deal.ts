@@ -137,14 +137,14 @@ export const deal: ResourceSpec = {
 	listing: {
 		orderBy: ['createdAt', 'position', 'expectedCloseDate', 'price'],
 		conditions: [
-			condition('pipelineId', 'Pipeline ID'),
-			condition('stageId', 'Stage ID'),
+			{ ...condition('pipelineId', 'Pipeline ID'), list: 'getPipelines' },
+			{ ...condition('stageId', 'Stage ID'), list: 'getPipelineStages' },
 			condition('status', 'Status'),
 			condition('priority', 'Priority'),
 			condition('clientId', 'Client ID'),
 			condition('leadId', 'Lead ID'),
-			condition('ownerUserId', 'Owner User ID'),
-			condition('sourceId', 'Source ID', 'crmSourceId'),
+			{ ...condition('ownerUserId', 'Owner User ID'), list: 'getUsers' },
+			{ ...condition('sourceId', 'Source ID', 'crmSourceId'), list: 'getCrmSources' },
 			condition('currency', 'Currency'),
 		],
 	},
