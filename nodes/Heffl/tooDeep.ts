@@ -61,12 +61,7 @@ export function tooDeepError(
 	if (!segments) return error;
 	return new NodeOperationError(
 		context.getNode(),
-		`${displayPath(
-			context.getNode().typeVersion,
-			context.getNodeParameter('resource', itemIndex, '') as string,
-			context.getNodeParameter('operation', itemIndex, '') as string,
-			segments,
-		)}: is nested more than ${MAX_JSON_DEPTH} levels deep (too deep for n8n to read)`,
+		`${displayPath(context.getNode(), segments)}: is nested more than ${MAX_JSON_DEPTH} levels deep (too deep for n8n to read)`,
 		{
 			itemIndex,
 			description:

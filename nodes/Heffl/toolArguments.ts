@@ -91,12 +91,7 @@ export function inAgentWords<T extends Error>(
 		const message = error.message.toLowerCase();
 		let longest = 0;
 		for (const [path, pathKeys] of fromAi) {
-			const where = displayPath(
-				node.typeVersion,
-				String(node.parameters.resource ?? ''),
-				operation,
-				path.split('.'),
-			).toLowerCase();
+			const where = displayPath(node, path.split('.')).toLowerCase();
 			const named = message.startsWith(where) && /^(:| ›)/.test(message.slice(where.length));
 			if (!where || where.length < longest || !named) continue;
 			keys = where.length === longest ? [...keys, ...pathKeys] : pathKeys;

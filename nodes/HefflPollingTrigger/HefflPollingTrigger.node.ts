@@ -9,7 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { filterProperties } from '../shared/editor/listProperties';
-import { filterOptions } from '../shared/records/filterOptions';
+import { conditionOptions, filterOptions } from '../shared/records/filterOptions';
 import { plural } from '../shared/table/schema';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
@@ -84,7 +84,7 @@ export class HefflPollingTrigger implements INodeType {
 	};
 
 	// The lead filters' Stage and Source dropdowns (filterProperties) list from Heffl.
-	methods = { loadOptions: filterOptions };
+	methods = { loadOptions: { ...filterOptions, ...conditionOptions } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const kind = watchedKind(this.getNodeParameter('event'));

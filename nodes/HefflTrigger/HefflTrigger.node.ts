@@ -16,7 +16,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENT_DISPLAY_NAMES, EVENT_OPTIONS } from '../shared/table/events';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION } from '../shared/triggerOutput';
-import { filterOptions } from '../shared/records/filterOptions';
+import { conditionOptions, filterOptions } from '../shared/records/filterOptions';
 import { filterCollections } from './filterSettings';
 import { receiveDelivery } from './receive';
 import { ALL_EVENTS, MAX_TOLERANCE_SECONDS } from './settings';
@@ -129,7 +129,7 @@ export class HefflTrigger implements INodeType {
 	};
 
 	methods = {
-		loadOptions: filterOptions,
+		loadOptions: { ...filterOptions, ...conditionOptions },
 		credentialTest: {
 			/** Checks the secret's form: Heffl offers no call that could confirm it. */
 			async hefflWebhookSigningSecret(

@@ -154,20 +154,20 @@ async function checkDealStages(
 	const wantedPipelines = positive(checks, filters, 'pipelineId')?.map((id) => id.toLowerCase());
 	for (const stage of stages) {
 		const pipeline = pipelineOf.get(stage.toLowerCase());
-		const where = 'Deal Filters › Conditions › Stage ID';
+		const where = 'Deal Filters › Conditions › Stage';
 		if (!pipeline)
 			refuse(
 				context,
 				where,
 				`'${stage}' is not a stage of any pipeline in Heffl`,
-				'Pick the stage from the list under Values (Pipeline › Stage), or remove the condition.',
+				'Choose the stage from the list (Pipeline › Stage), or remove the condition.',
 			);
 		if (wantedPipelines && !wantedPipelines.includes(String(pipeline.id).toLowerCase()))
 			refuse(
 				context,
 				where,
-				`'${stage}' is a stage of the pipeline '${String(pipeline.name ?? pipeline.id)}' (${String(pipeline.id)}), which the Pipeline ID condition leaves out`,
-				'Choose a stage of the filtered pipeline, or add its pipeline to the Pipeline ID condition.',
+				`'${stage}' is a stage of the pipeline '${String(pipeline.name ?? pipeline.id)}' (${String(pipeline.id)}), which the Pipeline condition leaves out`,
+				'Choose a stage of the filtered pipeline, or add its pipeline to the Pipeline condition.',
 			);
 	}
 }

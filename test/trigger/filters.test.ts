@@ -204,7 +204,7 @@ describe('Filters on the Heffl Trigger', () => {
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0]).toContain('Heffl Trigger "Heffl Trigger"');
 		expect(warnings[0]).toContain('deal.deleted');
-		expect(warnings[0]).toContain('Stage ID');
+		expect(warnings[0]).toContain('Conditions › Stage');
 		expect(warnings[0]).toContain(unknown.id);
 	});
 
@@ -247,7 +247,7 @@ describe('Filters on the Heffl Trigger', () => {
 });
 
 describe('the Filters in the editor', () => {
-	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources; the ID conditions: test/trigger/conditionPickers.test.ts)', async () => {
+	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources, the ID conditions: a deal stage as Pipeline › Stage)', async () => {
 		const trigger = new HefflTrigger();
 		const methods: string[] = [];
 		const walk = (properties: INodeProperties[]) => {
@@ -267,10 +267,10 @@ describe('the Filters in the editor', () => {
 		expect([...new Set(methods)].sort()).toEqual([
 			'getClientStages',
 			'getCrmSources',
+			'getDealPipelines',
+			'getDealStages',
 			'getLeadSources',
 			'getLeadStages',
-			'getPipelineStages',
-			'getPipelines',
 			'getQuotationTemplates',
 			'getUsers',
 		]);
@@ -289,6 +289,23 @@ describe('the Filters in the editor', () => {
 			'Lost',
 		]);
 		expect(sources.map((option) => option.name)).toContain('Website');
+		const dealStages = await loaders.getDealStages.call(loadOptionsContext({}, ctx.credentials));
+		const [sales] = pipelines();
+		const named = (stage: IDataObject) => `${String(sales.name)} › ${String(stage.name)}`;
+		const salesStages = stagesOf(sales).map((stage) => ({ name: named(stage), value: stage.id }));
+		expect(dealStages.filter(({ name }) => name.startsWith(`${String(sales.name)} ›`))).toEqual(
+			salesStages,
+		);
+	});
+
+	test('a stage picked from the list (IDs), or saved as an ID, filters alike', async () => {
+		const [wanted, other] = [stagesOf(pipelines()[0])[4], stagesOf(pipelines()[0])[0]];
+		for (const values of [[wanted.id], ` ${String(wanted.id)} `]) {
+			const harness = await trigger(stageFilter(values));
+			await deliver(harness, 'deal.stageChanged', { id: 'dl_p', stageId: wanted.id });
+			await deliver(harness, 'deal.stageChanged', { id: 'dl_q', stageId: other.id });
+			expect(harness.executions.map((run) => (run[0].record as IDataObject).id)).toEqual(['dl_p']);
+		}
 	});
 });
 
@@ -328,7 +345,7 @@ describe('bad filters fail activation, naming the field and the fix; nothing is 
 			),
 		).toMatch(
 			new RegExp(
-				`Stage ID '${String(stagesOf(partners)[1].id)}' is a stage of the pipeline 'Partnerships'.*\\| Choose a stage of the filtered pipeline`,
+				`Stage '${String(stagesOf(partners)[1].id)}' is a stage of the pipeline 'Partnerships'.*\\| Choose a stage of the filtered pipeline`,
 			),
 		);
 		expect(await refusal(stageFilter('dps_nowhere'))).toMatch(

@@ -1,8 +1,13 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ApiVersion } from '../../shared/transport';
-import { filterOptions, namedOptions, templatesOf } from '../../shared/records/filterOptions';
-import { hefflPaginate } from '../../shared/transport';
+import { hefflPaginate, hefflRequest, recordPath } from '../../shared/transport';
+import {
+	conditionOptions,
+	filterOptions,
+	referenceOptions,
+	templatesOf,
+} from '../../shared/records/filterOptions';
 import { PICKABLE_RESOURCES } from '../versions';
 import { getOutputFields } from './outputFields';
 
@@ -12,24 +17,46 @@ async function listAll(context: ILoadOptionsFunctions, path: string, api: ApiVer
 	return await hefflPaginate.call(context, { api, path });
 }
 
-const { getPipelines, getPipelineStages, getUsers, getClientStages, getCrmSources } = filterOptions;
+/** The pipeline chosen elsewhere in the node, in whichever parameter the operation uses. */
+function chosenPipeline(context: ILoadOptionsFunctions): string | undefined {
+	for (const parameter of ['pipeline', 'updateFields.pipeline', 'filters.pipeline']) {
+		const value = context.getCurrentNodeParameter(parameter);
+		if (typeof value === 'string' && value.trim()) return value.trim();
+	}
+	return undefined;
+}
 
 export const loadOptions = {
-	getPipelines,
-	getPipelineStages,
+	...filterOptions,
+	...conditionOptions,
+	getPipelines: referenceOptions('v1', '/pipelines'),
 
-	async getLeadStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const stages = await listAll(this, '/leads/stages');
-		return stages
-			.sort((a, b) => Number(a.position) - Number(b.position))
-			.map((stage) => ({ name: String(stage.name ?? stage.label), value: String(stage.id) }));
+	async getPipelineStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const pipelineId = chosenPipeline(this);
+		const pipelines = pipelineId
+			? [
+					await hefflRequest.call(this, {
+						api: 'v1',
+						method: 'GET',
+						path: recordPath(this.getNode(), '/pipelines', pipelineId, 'Pipeline'),
+					}),
+				]
+			: await listAll(this, '/pipelines');
+		// A pipeline whose `stages` is not a list contributes no stages instead of a TypeError.
+		return pipelines.flatMap((pipeline) =>
+			(Array.isArray(pipeline.stages) ? (pipeline.stages as IDataObject[]) : [])
+				.filter((stage) => stage !== null && typeof stage === 'object')
+				.sort((a, b) => Number(a.position) - Number(b.position))
+				.map((stage) => ({
+					name: pipelineId
+						? String(stage.name)
+						: `${String(pipeline.name)} › ${String(stage.name)}`,
+					value: String(stage.id),
+				})),
+		);
 	},
 
-	getLeadSources: namedOptions('v1', '/leads/sources'),
-	getUsers,
-	getClientStages,
-	getCrmSources,
-	getProducts: namedOptions('v2', '/products', (product) =>
+	getProducts: referenceOptions('v2', '/products', (product) =>
 		String(product.sku ?? product.type ?? ''),
 	),
 
@@ -50,6 +77,5 @@ export const loadOptions = {
 	},
 
 	getOutputFields,
-	getQuotationTemplates: filterOptions.getQuotationTemplates,
 	getInvoiceTemplates: templatesOf('invoices'),
 };

@@ -1,7 +1,7 @@
 /** Get Many's parameters: Return All and Limit, Filters (§7's filter builder among them), and Sort. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceSpec } from '../table/schema';
+import type { ConditionSpec, ResourceSpec } from '../table/schema';
 import { plural } from '../table/schema';
 import { byDisplayName, onNodeOnly, onToolOnly, show } from './display';
 import { fieldProperty } from './fieldProperties';
@@ -18,32 +18,51 @@ export const CONDITION_OPERATORS = [
 const words = (key: string) =>
 	key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
 
+const DYNAMIC_MULTI_HINT =
+	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
 /**
- * The Values of a condition on an ID of reference data (a stage, a pipeline, an owner): a
- * dropdown of Heffl's, one per list, under the same name, so a saved text of IDs is still
- * the condition's values; an expression still gives IDs.
+ * A condition's Values: a dropdown of names for fields Heffl lists (a deal's stage: "Sales ›
+ * Won"), one per list, else text. Each is the `values` parameter, shown for its fields only.
  */
-function pickerValues(listing: NonNullable<ResourceSpec['listing']>): INodeProperties[] {
-	const byList = new Map<string, string[]>();
-	for (const { key, list } of listing.conditions)
-		if (list) byList.set(list, [...(byList.get(list) ?? []), key]);
-	return [...byList].map(([list, keys]) => ({
-		displayName: 'Value Names or IDs',
+function conditionValues(conditions: ConditionSpec[]): INodeProperties[] {
+	const picked = conditions.filter((condition) => condition.loadOptionsMethod);
+	const methods = [...new Set(picked.map((condition) => String(condition.loadOptionsMethod)))];
+	const text: INodeProperties = {
+		displayName: 'Values',
 		name: 'values',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: list },
-		default: [],
-		description:
-			'One, or several for Is Any Of and Is None Of. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: { field: keys } },
-	}));
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. ACTIVE, clt_abc123',
+		description: 'One value, or several separated by commas (IDs carry their prefix)',
+		...(picked.length && { displayOptions: { hide: { field: picked.map(({ key }) => key) } } }),
+	};
+	return [
+		text,
+		...methods.map(
+			(method): INodeProperties => ({
+				displayName: 'Value Names or IDs',
+				name: 'values',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: method },
+				default: [],
+				description: DYNAMIC_MULTI_HINT,
+				displayOptions: {
+					show: {
+						field: picked
+							.filter((condition) => condition.loadOptionsMethod === method)
+							.map(({ key }) => key),
+					},
+				},
+			}),
+		),
+	];
 }
 
 /** §7: the filter builder and the raw `filters` JSON of a v2 list. */
 export function listingProperties(
 	listing: NonNullable<ResourceSpec['listing']>,
 ): INodeProperties[] {
-	const picked = listing.conditions.filter((condition) => condition.list).map(({ key }) => key);
 	return [
 		{
 			displayName: 'Conditions',
@@ -86,16 +105,7 @@ export function listingProperties(
 							description: 'How the field is compared with the values',
 							options: CONDITION_OPERATORS,
 						},
-						{
-							displayName: 'Values',
-							name: 'values',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. dpl_abc123, dpl_def456',
-							description: 'One value, or several separated by commas (IDs carry their prefix)',
-							...(picked.length && { displayOptions: { hide: { field: picked } } }),
-						},
-						...pickerValues(listing),
+						...conditionValues(listing.conditions),
 					],
 				},
 			],

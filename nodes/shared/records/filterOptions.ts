@@ -1,34 +1,31 @@
 /**
- * The dropdowns of the filters every node offers (the lead filters' Stage and Source, and the
- * lists of the conditions on an ID of reference data: pipeline, stage, owner...): the lists
- * they pick from, as the Heffl node's fields offer them, read through the transport. The
- * Heffl node's loadOptions and both triggers' share them.
+ * The dropdowns the Filters of every node offer, read from Heffl through the transport:
+ * the lead filters (Stage, Source) and the values of §7's ID conditions (a deal's pipeline
+ * and stage, an owner, a source, a client stage, a quotation template), so Get Many and
+ * both triggers pick by name where they would otherwise ask for an ID.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ApiVersion } from '../transport';
-import { hefflPaginate, hefflRequest, recordPath } from '../transport';
+import { hefflPaginate, hefflRequest } from '../transport';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+const byPosition = (a: IDataObject, b: IDataObject) =>
+	Number(a.position ?? 0) - Number(b.position ?? 0) ||
+	String(a.name ?? '').localeCompare(String(b.name ?? ''));
+const nameOf = (record: IDataObject) => String(record.name ?? record.label ?? record.id);
 
 /** A v1 list of reference data as options, ordered by position where it has one, else by name. */
-const optionsOf = (path: string) =>
+const positioned = (path: string) =>
 	async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const records = await hefflPaginate.call(this, { api: 'v1', path });
 		return records
-			.sort(
-				(a, b) =>
-					Number(a.position ?? 0) - Number(b.position ?? 0) ||
-					String(a.name ?? '').localeCompare(String(b.name ?? '')),
-			)
-			.map((record) => ({
-				name: String(record.name ?? record.label ?? record.id),
-				value: String(record.id),
-			}));
+			.sort(byPosition)
+			.map((record) => ({ name: nameOf(record), value: String(record.id) }));
 	};
 
-/** Reference data (§11.9–§11.11, §13, and the contract's v1 lists), named and sorted. */
-export const namedOptions = (
+/** Reference data (§11.9–§11.11, §13, and the contract's v1 lists), named and sorted by name. */
+export const referenceOptions = (
 	api: ApiVersion,
 	path: string,
 	describe?: (record: IDataObject) => string,
@@ -36,7 +33,7 @@ export const namedOptions = (
 	async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return (await hefflPaginate.call(this, { api, path }))
 			.map((record) => ({
-				name: String(record.name ?? record.label ?? record.id),
+				name: nameOf(record),
 				value: String(record.id),
 				...(describe && { description: describe(record) }),
 			}))
@@ -58,47 +55,32 @@ export const templatesOf = (type: string) =>
 			.sort(byName);
 	};
 
-/** The pipeline chosen elsewhere in the Heffl node, in whichever parameter the operation uses. */
-function chosenPipeline(context: ILoadOptionsFunctions): string | undefined {
-	for (const parameter of ['pipeline', 'updateFields.pipeline', 'filters.pipeline']) {
-		const value = context.getCurrentNodeParameter(parameter);
-		if (typeof value === 'string' && value.trim()) return value.trim();
-	}
-	return undefined;
-}
-
-/** A deal pipeline's stages by name; without a chosen pipeline, every pipeline's, as "Pipeline › Stage". */
-async function getPipelineStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const pipelineId = chosenPipeline(this);
-	const pipelines = pipelineId
-		? [
-				await hefflRequest.call(this, {
-					api: 'v1',
-					method: 'GET',
-					path: recordPath(this.getNode(), '/pipelines', pipelineId, 'Pipeline'),
-				}),
-			]
-		: await hefflPaginate.call(this, { api: 'v1', path: '/pipelines' });
-	// A pipeline whose `stages` is not a list contributes no stages instead of a TypeError.
-	return pipelines.flatMap((pipeline) =>
+/** §11.7: every stage of every deal pipeline, "Pipeline › Stage", in each pipeline's order. */
+async function getDealStages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const pipelines = await hefflPaginate.call(this, { api: 'v2', path: '/pipelines' });
+	return pipelines.sort(byPosition).flatMap((pipeline) =>
 		(Array.isArray(pipeline.stages) ? (pipeline.stages as IDataObject[]) : [])
 			.filter((stage) => stage !== null && typeof stage === 'object')
-			.sort((a, b) => Number(a.position) - Number(b.position))
+			.sort(byPosition)
 			.map((stage) => ({
-				name: pipelineId ? String(stage.name) : `${String(pipeline.name)} › ${String(stage.name)}`,
+				name: `${nameOf(pipeline)} › ${nameOf(stage)}`,
 				value: String(stage.id),
 			})),
 	);
 }
 
-/** §10.1's lead stages and sources, and the lists of the ID conditions (ConditionSpec.list). */
+/** §10.1's lead stages and sources (`/leads/stages`, `/leads/sources`). */
 export const filterOptions = {
-	getLeadStages: optionsOf('/leads/stages'),
-	getLeadSources: optionsOf('/leads/sources'),
-	getPipelines: namedOptions('v1', '/pipelines'),
-	getPipelineStages,
-	getUsers: namedOptions('v2', '/users', (user) => String(user.email ?? '')),
-	getClientStages: namedOptions('v2', '/client-stages'),
-	getCrmSources: namedOptions('v2', '/sources'),
+	getLeadStages: positioned('/leads/stages'),
+	getLeadSources: positioned('/leads/sources'),
+};
+
+/** The values of §7's ID conditions (ConditionSpec.loadOptionsMethod), by name. */
+export const conditionOptions = {
+	getDealPipelines: referenceOptions('v2', '/pipelines'),
+	getDealStages,
+	getUsers: referenceOptions('v2', '/users', (user) => String(user.email ?? '')),
+	getClientStages: referenceOptions('v2', '/client-stages'),
+	getCrmSources: referenceOptions('v2', '/sources'),
 	getQuotationTemplates: templatesOf('quotations'),
 };

@@ -55,6 +55,8 @@ const CONDITION = {
 	operator: text('operator', 'Operator', 'How the field is compared', { type: 'options' }),
 	// One value, or several separated by commas: IDs mostly, so an object's `id` is taken.
 	values: text('values', 'Values', 'One value or several', { format: 'ids' }),
+	// The same, where the field's values are picked from a list (editor/listProperties.ts).
+	pickedValues: text('values', 'Value Names or IDs', 'Picked, or IDs', { format: 'ids' }),
 };
 
 /**
@@ -116,7 +118,11 @@ function listing(
 			String(read(CONDITION.customFieldKey, entry, where) ?? '').trim() ||
 			String(read(CONDITION.field, entry, where) ?? '');
 		const operator = String(read(CONDITION.operator, entry, where) ?? 'is');
-		const values = (read(CONDITION.values, entry, where) ?? []) as string[];
+		const picked = spec.conditions.some(
+			(condition) => condition.key === key && condition.loadOptionsMethod,
+		);
+		const valuesField = picked ? CONDITION.pickedValues : CONDITION.values;
+		const values = (read(valuesField, entry, where) ?? []) as string[];
 		if (!key) refuse(where, 'has no field', 'Choose a Field.');
 		if (!values.length)
 			refuse(where, 'has no values', 'Enter one value, or several separated by commas.');

@@ -333,11 +333,17 @@ export const lineItems = (key: string, what: string, withScope: boolean): FieldS
 	),
 ];
 
-/** A filter-builder field (§7). */
-export const condition = (key: string, displayName: string, recordKey?: string): ConditionSpec => ({
+/** A filter-builder field (§7); its values picked from a dropdown where `loadOptionsMethod` names one. */
+export const condition = (
+	key: string,
+	displayName: string,
+	recordKey?: string,
+	loadOptionsMethod?: string,
+): ConditionSpec => ({
 	key,
 	displayName,
 	...(recordKey && { recordKey }),
+	...(loadOptionsMethod && { loadOptionsMethod }),
 });
 
 /** A filter Heffl does not document: checked in n8n on the records Heffl returns, never sent. */

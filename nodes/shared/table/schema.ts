@@ -115,8 +115,8 @@ export interface ConditionSpec {
 	displayName: string;
 	/** The record's key holding the value, where it differs (`sourceId` → `crmSourceId`). */
 	recordKey?: string;
-	/** The dropdown its values are picked from (filterOptions: every node defines them); IDs still taken. */
-	list?: string;
+	/** Its values picked by name from this dropdown (an ID still taken by expression). */
+	loadOptionsMethod?: string;
 }
 
 /** Where a resource's custom-field definitions come from (§9.1, §11.12, §11.13). */

@@ -106,6 +106,7 @@ function leavesOf(
 	path: Array<string | number>,
 	labels: string[],
 	root: INodeParameters,
+	entries: Record<string, IDataObject>,
 	entryOf?: Array<string | number>,
 ): Leaf[] {
 	const label = [...labels, property.displayName];
@@ -120,14 +121,30 @@ function leavesOf(
 		return ((property.options ?? []) as INodeProperties[])
 			.filter((option) => NodeHelpers.displayParameter({}, option, NODE, description, root))
 			.flatMap((option) =>
-				leavesOf(resource, operation, option, [...path, option.name], label, root, entryOf),
+				leavesOf(
+					resource,
+					operation,
+					option,
+					[...path, option.name],
+					label,
+					root,
+					entries,
+					entryOf,
+				),
 			);
 	}
 	if (property.type === 'fixedCollection') {
 		const several = Boolean(property.typeOptions?.multipleValues);
 		return ((property.options ?? []) as INodePropertyCollection[]).flatMap((group) => {
 			const entry = several ? [...path, group.name, 0] : [...path, group.name];
-			return group.values.flatMap((value) =>
+			// A member shown only for some values of its siblings (a condition's Values), as the
+			// editor shows it for the entry the cases fill (firstEntries).
+			const siblings = (entries[property.name] ?? {}) as INodeParameters;
+
+			const shown = group.values.filter((value) =>
+				NodeHelpers.displayParameter(siblings, value, NODE, description, root),
+			);
+			return shown.flatMap((value) =>
 				leavesOf(
 					resource,
 					operation,
@@ -135,6 +152,7 @@ function leavesOf(
 					[...entry, value.name],
 					[...label, group.displayName],
 					root,
+					entries,
 					entry,
 				),
 			);
@@ -182,6 +200,7 @@ export function leavesOfOperation(
 	resource: ResourceSpec,
 	operation: string,
 	parameters: INodeParameters,
+	entries: Record<string, IDataObject> = {},
 ): Leaf[] {
 	const properties = [...versionProperties(1), optionsProperty];
 	const root = { resource: resource.value, operation, ...parameters };
@@ -189,5 +208,7 @@ export function leavesOfOperation(
 		NodeHelpers.getNodeParameters(properties, root, true, false, NODE, description) ?? root;
 	return properties
 		.filter((property) => NodeHelpers.displayParameter(values, property, NODE, description, values))
-		.flatMap((property) => leavesOf(resource, operation, property, [property.name], [], values));
+		.flatMap((property) =>
+			leavesOf(resource, operation, property, [property.name], [], values, entries),
+		);
 }

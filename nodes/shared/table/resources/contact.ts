@@ -13,10 +13,10 @@ import type { ConditionSpec, ResourceSpec } from '../schema';
 
 /** §7's "contact and company filters" (cut after two rows; the rest as the records show them). */
 export const CONTACT_AND_COMPANY_CONDITIONS: ConditionSpec[] = [
-	{ ...condition('stageId', 'Client Stage ID'), list: 'getClientStages' },
-	{ ...condition('leadStageId', 'Lead Stage ID'), list: 'getLeadStages' },
-	{ ...condition('ownerUserId', 'Owner User ID'), list: 'getUsers' },
-	{ ...condition('sourceId', 'Source ID', 'crmSourceId'), list: 'getCrmSources' },
+	condition('stageId', 'Client Stage', undefined, 'getClientStages'),
+	condition('leadStageId', 'Lead Stage ID'),
+	condition('ownerUserId', 'Owner', undefined, 'getUsers'),
+	condition('sourceId', 'Source', 'crmSourceId', 'getCrmSources'),
 ];
 
 /**

@@ -137,14 +137,14 @@ export const deal: ResourceSpec = {
 	listing: {
 		orderBy: ['createdAt', 'position', 'expectedCloseDate', 'price'],
 		conditions: [
-			{ ...condition('pipelineId', 'Pipeline ID'), list: 'getPipelines' },
-			{ ...condition('stageId', 'Stage ID'), list: 'getPipelineStages' },
+			condition('pipelineId', 'Pipeline', undefined, 'getDealPipelines'),
+			condition('stageId', 'Stage', undefined, 'getDealStages'),
 			condition('status', 'Status'),
 			condition('priority', 'Priority'),
 			condition('clientId', 'Client ID'),
 			condition('leadId', 'Lead ID'),
-			{ ...condition('ownerUserId', 'Owner User ID'), list: 'getUsers' },
-			{ ...condition('sourceId', 'Source ID', 'crmSourceId'), list: 'getCrmSources' },
+			condition('ownerUserId', 'Owner', undefined, 'getUsers'),
+			condition('sourceId', 'Source', 'crmSourceId', 'getCrmSources'),
 			condition('currency', 'Currency'),
 		],
 	},
