@@ -72,6 +72,33 @@ function refusedParameters(resource: ResourceSpec, operation: string, error: Nod
 }
 
 /**
+ * The arguments of the field our message starts with ("Additional Fields › Due Date: …"),
+ * the longest such path winning ("Filters › Email" over "Filters"). A message about a
+ * whole entry ("Filters › Conditions › condition 1: 2 values for 'is'") names the arguments
+ * inside it; a message about another member of a collection ("Additional Fields ›
+ * Duration (Minutes): …") names none.
+ */
+function namedInMessage(node: INode, fromAi: Map<string, string[]>, text: string): string[] {
+	const message = text.toLowerCase();
+	let keys: string[] = [];
+	let longest = 0;
+	for (const [path, pathKeys] of fromAi) {
+		const segments = path.split('.');
+		for (let depth = segments.length; depth > 0; depth--) {
+			const where = displayPath(node, segments.slice(0, depth)).toLowerCase();
+			const after = message.startsWith(where) ? message.slice(where.length) : '';
+			// The parameter itself, named alone or with a member; an entry holding it, named alone.
+			const named = depth === segments.length ? /^(:| ›)/.test(after) : after.startsWith(':');
+			if (!where || !named) continue;
+			if (where.length > longest) [keys, longest] = [[], where.length];
+			if (where.length === longest) keys.push(...pathKeys);
+			break;
+		}
+	}
+	return keys;
+}
+
+/**
  * The error with the `$fromAI()` arguments it is about named first; unchanged when none
  * is found (a message naming a field no argument fills, or no field at all).
  */
@@ -87,16 +114,7 @@ export function inAgentWords<T extends Error>(
 	if (error instanceof NodeApiError && resource) {
 		keys = refusedParameters(resource, operation, error).flatMap((path) => fromAi.get(path) ?? []);
 	} else {
-		// The longest field path the message starts with: "Filters › Email" over "Filters".
-		const message = error.message.toLowerCase();
-		let longest = 0;
-		for (const [path, pathKeys] of fromAi) {
-			const where = displayPath(node, path.split('.')).toLowerCase();
-			const named = message.startsWith(where) && /^(:| ›)/.test(message.slice(where.length));
-			if (!where || where.length < longest || !named) continue;
-			keys = where.length === longest ? [...keys, ...pathKeys] : pathKeys;
-			longest = where.length;
-		}
+		keys = namedInMessage(node, fromAi, error.message);
 	}
 	keys = [...new Set(keys)];
 	if (keys.length === 0) return error;

@@ -47,10 +47,37 @@ describe('the Heffl Tool names the $fromAI() argument of a refused value, then t
 		);
 	});
 
-	test('a refused field no argument fills is left as it is; a good call is untouched', async () => {
-		const fixed = { ...tool('Create Task'), additionalFields: { dueDate: 'soon' } };
-		const run = await runHeffl(fixed, ctx.credentials, { items: [{ title: 'T' }], tool: true });
-		expect(run.error?.message).toBe("Additional Fields › Due Date: 'soon' is not an ISO 8601 date");
+	test('an entry an argument fills, refused as a whole, names that argument', async () => {
+		const deals = {
+			resource: 'deal',
+			operation: 'getAll',
+			limit: 5,
+			filters: {
+				conditions: {
+					condition: [
+						{ field: 'status', operator: 'is', values: "={{ $fromAI('statuses', 'Statuses') }}" },
+					],
+				},
+			},
+		};
+		const run = await runHeffl(deals, ctx.credentials, {
+			items: [{ statuses: 'ACTIVE, WON' }],
+			tool: true,
+		});
+		expect(run.error?.message).toBe(
+			"Argument 'statuses': Filters › Conditions › condition 1: 2 values for 'is'",
+		);
+	});
+
+	test('a refused field no argument fills is left as it is, beside fields arguments fill; a good call is untouched', async () => {
+		const task = tool('Create Task');
+		const fixed = {
+			...task,
+			additionalFields: { ...(task.additionalFields as IDataObject), durationMinutes: 'long' },
+		};
+		const args = { title: 'T', linkedTo: 'leads', linkedId: 'ld_x', dueDate: '' };
+		const run = await runHeffl(fixed, ctx.credentials, { items: [args], tool: true });
+		expect(run.error?.message).toMatch(/^Additional Fields › Duration \(Minutes\): 'long'/);
 		const lead = ctx.sandbox.records('leads')[0];
 		const good = await call('Find Leads by Email', { email: lead.email as string });
 		expect(good.error).toBeUndefined();
