@@ -15,6 +15,7 @@ import { getManyProperties } from '../../shared/editor/listProperties';
 import type { OwnOperation } from '../operations/ownOperation';
 import { OWN_OPERATIONS } from '../operations';
 import { outputProperties } from './outputProperties';
+import { hiddenOnUpsert, upsertAction, upsertDescription, upsertProperties } from './upsertProperties';
 
 /**
  * Each operation's name, its action and its description. The action is what n8n shows in
@@ -53,9 +54,8 @@ export const OPERATIONS: Record<
 	},
 	upsert: {
 		name: 'Create or Update',
-		action: (r) => `Create or update ${r.label} by e-mail`,
-		description: (r) =>
-			`Update the ${r.label} with this e-mail address, or create one when none has it`,
+		action: upsertAction,
+		description: upsertDescription,
 	},
 	update: {
 		name: 'Update',
@@ -253,12 +253,11 @@ function createProperties(resource: ResourceSpec, creates: OperationName[]): INo
 	const upserts = creates.includes('upsert');
 	const additional = fields
 		.filter((field) => !field.main)
-		.map((field) =>
-			// Create or Update asks for the e-mail it finds the record by at the top; not twice.
-			upserts && field.format === 'email'
-				? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
-				: fieldProperty(field),
-		);
+		.map((field) => {
+			// Create or Update asks for the key it finds the record by at the top; not twice.
+			const hidden = upserts ? hiddenOnUpsert(resource, field) : undefined;
+			return hidden ? { ...fieldProperty(field), displayOptions: hidden } : fieldProperty(field);
+		});
 	if (resource.extraFields) additional.push(EXTRA_FIELDS);
 	if (additional.length) {
 		properties.push({
@@ -321,20 +320,9 @@ function genericProperties(
 		});
 	}
 
-	// Create or Update asks for the e-mail to find the record by, then what Create asks for.
+	// Create or Update asks for the key to find the record by, then what Create asks for.
 	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
-	if (has('upsert')) {
-		properties.push({
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. nathan@example.com',
-			displayOptions: show(resource, ['upsert']),
-			description: `The whole e-mail address to find the ${resource.label} by (exact, ignoring case; part of one is refused). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
-		});
-	}
+	if (has('upsert')) properties.push(...upsertProperties(resource));
 	if (has('create')) properties.push(...createProperties(resource, creates));
 	if (has('update')) properties.push(updateProperty(resource));
 
