@@ -8,7 +8,8 @@ import { DEFAULT_MAX_RETRIES } from '../../shared/transport';
 import { LATEST_VERSION, resourcesOf, VERSIONS } from '../versions';
 import { byDisplayName } from '../../shared/editor/display';
 import { sortProperty } from '../../shared/editor/listProperties';
-import { actionsOf, resourceProperties } from './resourceProperties';
+import { actionsOf } from './operationProperties';
+import { resourceProperties } from './resourceProperties';
 
 export { fieldProperty } from '../../shared/editor/fieldProperties';
 export {

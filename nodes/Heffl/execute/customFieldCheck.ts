@@ -11,7 +11,7 @@ import { customFieldValue, readDefinitions, scopeOf } from '../../shared/records
 import type { ResourceSpec } from '../../shared/table/schema';
 import { definitionsOf, plural } from '../../shared/table/schema';
 import type { Written } from './body';
-import type { ExecutionState } from './executionState';
+import type { ExecutionState } from '../contract/executionState';
 
 /** What a definition list covers, for messages: "deals in pipeline dpl_1". */
 function scopeName(resource: ResourceSpec, body: IDataObject): string {

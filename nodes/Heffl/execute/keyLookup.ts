@@ -18,7 +18,7 @@ import type { HefflListRequest } from '../../shared/transport';
 import { hefflListPage, hefflPages, hefflPaginate } from '../../shared/transport';
 import type { MatchKey } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
-import type { ExecutionState } from './executionState';
+import type { ExecutionState } from '../contract/executionState';
 import { KeyedList } from '../../shared/records/keyedList';
 
 type Search = NonNullable<ResourceSpec['lookupSearch']>;

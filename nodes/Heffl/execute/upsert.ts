@@ -17,7 +17,7 @@ import { fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/sche
 import { collectBody } from './body';
 import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
-import type { ExecutionState } from './executionState';
+import type { ExecutionState } from '../contract/executionState';
 import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
 

@@ -3,14 +3,13 @@ import {
 	choice,
 	CRUD,
 	email,
-	localFilter,
 	named,
 	number,
 	phone,
-	search,
 	text,
 	website,
 } from '../builders';
+import { localFilter, search } from '../filterBuilders';
 import { EMAIL } from '../matchKeys';
 import type { ResourceSpec } from '../schema';
 

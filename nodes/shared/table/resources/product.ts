@@ -1,4 +1,5 @@
-import { choice, named, number, search, text, toggle } from '../builders';
+import { choice, named, number, text, toggle } from '../builders';
+import { search } from '../filterBuilders';
 import { CODE } from '../matchKeys';
 import type { ResourceSpec } from '../schema';
 
