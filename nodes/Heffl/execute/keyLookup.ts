@@ -7,7 +7,8 @@
  *   a record it returns whose key equals the given one is a match.
  * - Its "nothing" is believed only once the execution has seen that search find a listed
  *   record by that key: a probe per key, made at its first "nothing" (the list's first page,
- *   a record with the key, an archived one where the page has one, searched for in upper case).
+ *   a record with the key that no other field of it holds, an archived one where the page has
+ *   one, searched for in upper case).
  * - Otherwise (no search documented, a search that does not find that field, rows that do
  *   not show it, a search Heffl refuses) the whole list is read once per execution
  *   (records/keyedList.ts), indexed by each key asked; records the execution writes join it.
@@ -107,9 +108,12 @@ async function searchProven(
 		{ ...base, api: search.api, path: search.path, qs: {} },
 		100,
 	);
+	// A record whose other fields also hold the term (a domain in its e-mail) proves nothing.
 	const withKey = records.filter((row) => {
 		const value = row[key.recordKey];
-		return typeof value === 'string' && key.keyOf(value) !== undefined && 'value' in key.check(value);
+		if (typeof value !== 'string' || key.keyOf(value) === undefined) return false;
+		const elsewhere = JSON.stringify({ ...row, [key.recordKey]: null }).toLowerCase();
+		return 'value' in key.check(value) && !elsewhere.includes(key.term(value).toLowerCase());
 	});
 	const sample = withKey.find((row) => row.archived === true) ?? withKey[0];
 	const value = sample ? String(sample[key.recordKey]) : undefined;

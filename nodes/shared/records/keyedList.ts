@@ -11,11 +11,15 @@ export class KeyedList {
 	private readonly byId = new Map<string, IDataObject>();
 	private readonly records: IDataObject[];
 	/** Key name → key → the records with it, in list order. */
-	private readonly indexes = new Map<string, { key: MatchKey; index: Map<string, IDataObject[]> }>();
+	private readonly indexes = new Map<
+		string,
+		{ key: MatchKey; index: Map<string, IDataObject[]> }
+	>();
 
 	constructor(records: IDataObject[]) {
 		this.records = records;
-		for (const record of records) if (record.id !== undefined) this.byId.set(String(record.id), record);
+		for (const record of records)
+			if (record.id !== undefined) this.byId.set(String(record.id), record);
 	}
 
 	find(key: MatchKey, wanted: string): IDataObject[] {

@@ -69,7 +69,8 @@ function hostOf(value: unknown): { host?: string; url?: URL } {
 		return {};
 	}
 	const host = url.hostname.replace(/\.$/, '').replace(/^www\./, '');
-	const domain = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+	const domain =
+		/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 	return { url, host: domain.test(host) ? host : undefined };
 }
 
@@ -95,7 +96,7 @@ export const DOMAIN: Normaliser = {
 	check: (value) => {
 		const text = String(value);
 		const { url, host } = hostOf(text);
-		const hint = 'Give the site\'s address, like acme.com or https://www.acme.com/about.';
+		const hint = "Give the site's address, like acme.com or https://www.acme.com/about.";
 		const plain = plainKey(text, 2048);
 		if (plain) return plain;
 		if (!url || !/^https?:$/.test(url.protocol))
@@ -162,4 +163,7 @@ export function matchKeysOf(resource: ResourceSpec): MatchKey[] {
 
 /** "website, name or e-mail": the keys, for the operation's action and description. */
 export const keyWords = (keys: MatchKey[], word: (key: MatchKey) => string) =>
-	keys.map(word).join(', ').replace(/, ([^,]*)$/, ' or $1');
+	keys
+		.map(word)
+		.join(', ')
+		.replace(/, ([^,]*)$/, ' or $1');
