@@ -95,11 +95,6 @@ export interface Behaviours {
 	companySearchIgnoresName?: boolean;
 	companySearchIgnoresEmail?: boolean;
 	/**
-	 * `GET /products?search=` (the sandbox takes it, §11.10 lists no parameter) does not look
-	 * at the SKU. The node sends no search to /products; the kit's `products.search-sku` tells it.
-	 */
-	productSearchIgnoresSku?: boolean;
-	/**
 	 * A sent line item's member given as `null` is refused (400, `must not be null`), while
 	 * answers still give unset members as `null`: §11.3 and §11.4 show line members with
 	 * example values only, none marked nullable. Issue 46: a read deal's lines, passed on.
@@ -145,8 +140,6 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'v2 search on /companies ignores names: §7 lists no searched fields for companies',
 	companySearchIgnoresEmail:
 		'v2 search on /companies ignores e-mail addresses: §7 lists no searched fields for companies',
-	productSearchIgnoresSku:
-		'search on /products ignores SKUs: §11.10 lists no parameter of the list (the node sends none)',
 	lineItemNullsRefused:
 		'a line item member sent as null is refused, while answers give unset members as null: no line member is marked nullable (§11.3, §11.4)',
 };
@@ -176,7 +169,7 @@ export function parseBehaviours(body: unknown): Behaviours {
 	return result;
 }
 
-/** The record keys a list's `search` does not look at under these behaviours (leads, contacts, companies, products). */
+/** The record keys a list's `search` does not look at under these behaviours (leads, contacts, companies). */
 export function searchIgnores(kind: string, behaviours: Behaviours): string[] {
 	const ignores: Array<[string, boolean | undefined, string]> = [
 		['leads', behaviours.leadSearchIgnoresEmail, 'email'],
@@ -184,7 +177,6 @@ export function searchIgnores(kind: string, behaviours: Behaviours): string[] {
 		['clients', behaviours.companySearchIgnoresWebsite, 'website'],
 		['clients', behaviours.companySearchIgnoresName, 'name'],
 		['clients', behaviours.companySearchIgnoresEmail, 'email'],
-		['products', behaviours.productSearchIgnoresSku, 'sku'],
 	];
 	return ignores.filter(([of, on]) => of === kind && on).map(([, , key]) => key);
 }
