@@ -102,6 +102,38 @@ describe('hostile keys: named, refused before any request, on the node and the H
 		);
 	});
 
+	test('Match By Name with Additional Fields › Website: taken; Match By Website with another Website there: refused, nothing written', async () => {
+		const company = { resource: 'company', operation: 'upsert', name: 'Acme Additional' };
+		ctx.sandbox.clearRequests();
+		const differs = await runHeffl(
+			{
+				...company,
+				matchBy: 'website',
+				website: 'acme-one.example',
+				additionalFields: { website: 'acme-two.example' },
+			},
+			ctx.credentials,
+		);
+		expect(differs.error?.message).toBe(
+			'Additional Fields › Website: differs from the Website the record is found by [item 0]',
+		);
+		expect(ctx.apiRequests().filter((request) => request.method !== 'GET')).toEqual([]);
+		const sameForm = await runHeffl(
+			{
+				...company,
+				matchBy: 'name',
+				additionalFields: { website: 'https://www.acme-additional.example/' },
+				customFieldsMapping: { mappingMode: 'defineBelow', value: { cf_industry: 'Retail' } },
+			},
+			ctx.credentials,
+		);
+		expect(sameForm.error?.message).toBeUndefined();
+		expect(sameForm.json[0]).toMatchObject({
+			name: 'Acme Additional',
+			website: 'https://www.acme-additional.example/',
+		});
+	});
+
 	test('a name in one script is a name (Cyrillic, Greek), and a fullwidth one finds its plain self', async () => {
 		const sku1000 = ctx.sandbox.records('products').find((product) => product.sku === 'SKU-1000');
 		const run = await runHeffl(

@@ -62,14 +62,13 @@ export function upsertProperties(resource: ResourceSpec): INodeProperties[] {
 }
 
 /**
- * Additional Fields on Create or Update leave out the field the record is found by (asked
- * for at the top): on every Create or Update where it is the only key, else when Match By
- * names it. Undefined: the field is offered as on Create.
+ * Additional Fields on Create or Update leave out the field the record is found by where it
+ * is the only key (asked for at the top). Where Match By offers several, each stays offered
+ * (a company matched by name may be given its website); one that differs from the key the
+ * record is found by is refused (upsert.ts). Undefined: the field is offered as on Create.
  */
 export function hiddenOnUpsert(resource: ResourceSpec, field: FieldSpec) {
 	const keys = matchKeysOf(resource);
-	if (field.main || !keys.some((key) => key.name === field.name)) return undefined;
-	return keys.length > 1
-		? { hide: { '/matchBy': [field.name] } }
-		: { hide: { '/operation': ['upsert'] } };
+	if (field.main || keys.length !== 1 || keys[0].name !== field.name) return undefined;
+	return { hide: { '/operation': ['upsert'] } };
 }
