@@ -11,6 +11,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { COMPANY_REQUIRED_FIELDS } from '../test/harness/context';
 import { runHeffl } from '../test/harness/n8n';
 import type { Behaviours, StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
@@ -19,17 +20,6 @@ import { apiRequests, EXISTING, thousands } from './lookups';
 type Row = (name: string, value: string) => void;
 export type KeyKind = 'companies' | 'clients' | 'products';
 export const RECORDS = 10_000;
-
-const INDUSTRY = {
-	customFieldsMapping: {
-		mappingMode: 'defineBelow',
-		value: { cf_industry: 'Retail' },
-		matchingColumns: [],
-		schema: [],
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	},
-};
 
 /** Each kind: the node's parameters (item's `key` and `name`), its records, the key compared. */
 export const KEY_KINDS: Record<
@@ -45,7 +35,7 @@ export const KEY_KINDS: Record<
 > = {
 	companies: {
 		parameters: {
-			...INDUSTRY,
+			...COMPANY_REQUIRED_FIELDS,
 			resource: 'company',
 			operation: 'upsert',
 			matchBy: 'website',

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
+import { COMPANY_REQUIRED_FIELDS, useSandbox } from '../harness/context';
 import { runHeffl } from '../harness/n8n';
 
 const ctx = useSandbox({ seed: { clients: 300, products: 300, leads: 0, contacts: 0 } });
@@ -26,17 +26,7 @@ async function run(parameters: INodeParameters, items: IDataObject[]) {
 	return { result, requests, paths: requests.map((r) => `${r.method} ${r.path}`) };
 }
 
-/** The sandbox's companies require a custom field on create (§9.1). */
-const industry = {
-	customFieldsMapping: {
-		mappingMode: 'defineBelow',
-		value: { cf_industry: 'Retail' },
-		matchingColumns: [],
-		schema: [],
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	},
-};
+const industry = COMPANY_REQUIRED_FIELDS;
 
 const byWebsite: INodeParameters = {
 	...industry,
