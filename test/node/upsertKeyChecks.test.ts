@@ -93,6 +93,40 @@ describe('hostile keys: named, refused before any request, on the node and the H
 			expect(message).toMatch(says);
 		});
 
+	test("the Heffl Tool with the key as a $fromAI() argument: the agent's argument named first, nothing sent", async () => {
+		const fromAI = (key: string, what: string) => `={{ $fromAI('${key}', '${what}', 'string') }}`;
+		const agentCalls: Array<[INodeParameters, Record<string, unknown>, string]> = [
+			[
+				{
+					resource: 'company',
+					matchBy: 'website',
+					website: fromAI('website', 'the company website, e.g. acme.com'),
+					name: fromAI('name', 'the company name'),
+				},
+				{ website: 'https://acme.com/?utm_source=agent', name: 'Acme' },
+				"Argument 'website': Website: ",
+			],
+			[
+				{
+					resource: 'product',
+					sku: fromAI('sku', 'the stock keeping unit, e.g. SKU-1'),
+					name: fromAI('name', 'the product name'),
+				},
+				{ sku: 'SKU-{{ 1 }}', name: 'Audit' },
+				"Argument 'sku': Stock Keeping Unit (SKU): ",
+			],
+		];
+		for (const [parameters, args, starts] of agentCalls) {
+			ctx.sandbox.clearRequests();
+			const run = await runHeffl({ ...parameters, operation: 'upsert' }, ctx.credentials, {
+				items: [args as never],
+				tool: true,
+			});
+			expect(run.error?.message.startsWith(starts), run.error?.message).toBe(true);
+			expect(ctx.apiRequests()).toEqual([]);
+		}
+	});
+
 	test('an empty key, or a website that is no domain, says what Create or Update needs', async () => {
 		expect(await refused(KEYS[0][1], '   ', false)).toBe(
 			'Website: Create or Update needs a website [item 0]',
