@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * Issue 42, Create or Update by a match key: 100 items (50 existing, their keys written in
  * another case or form, and 50 new, interleaved) among 10,000 companies (Match By Website),

@@ -29,6 +29,7 @@ function shownFor(resource: ResourceSpec, key: MatchKey, keys: MatchKey[]) {
 export function upsertProperties(resource: ResourceSpec): INodeProperties[] {
 	const keys = matchKeysOf(resource);
 	const properties: INodeProperties[] = [];
+	const firstKey = keys[0]?.name;
 	if (keys.length > 1)
 		properties.push({
 			displayName: 'Match By',
@@ -36,7 +37,7 @@ export function upsertProperties(resource: ResourceSpec): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			required: true,
-			default: keys[0].name,
+			default: firstKey,
 			displayOptions: show(resource, ['upsert']),
 			description: `What the ${resource.label} is found by`,
 			options: keys

@@ -18,7 +18,7 @@ import type { Check, Kit, Result } from '../types';
 import { differs, holds, notChecked } from '../types';
 
 const LOOKUP = 'nodes/Heffl/execute/keyLookup.ts';
-const KEYS = 'nodes/shared/table/matchKeys.ts';
+const NORMALISERS = 'nodes/shared/table/matchKeys.ts';
 
 /** The company this run searches for (made once, marked, deleted by the run's clean-up). */
 async function searchedCompany(kit: Kit): Promise<IDataObject | string> {
@@ -53,7 +53,7 @@ const companySearch = (
 ): Check => ({
 	id: `companies.search-${field}`,
 	title: `v2 /companies?search=<its ${field}, upper case> finds the company (§7 lists no searched fields)`,
-	depends: [LOOKUP, KEYS, resourceFile('company')],
+	depends: [LOOKUP, NORMALISERS, resourceFile('company')],
 	sandbox: 'test/sandbox/v2/crm/companies.ts',
 	write: true,
 	async run(kit): Promise<Result> {
@@ -79,7 +79,7 @@ const listShows = (
 ): Check => ({
 	id,
 	title: `${list.api} ${list.path} rows show \`${key}\` (no search is documented, §7, §14: Create or Update finds ${value} in the whole list)`,
-	depends: [LOOKUP, KEYS, resourceFile(value)],
+	depends: [LOOKUP, NORMALISERS, resourceFile(value)],
 	sandbox: list.api === 'v1' ? 'test/sandbox/v1/routes.ts' : 'test/sandbox/v2/refdata.ts',
 	async run(kit) {
 		const reply = await kit.probe.get(list.api, list.path, list.qs);
