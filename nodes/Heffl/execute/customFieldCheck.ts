@@ -7,11 +7,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checked, isEmpty } from '../../shared/checks';
 import type { CustomFieldDefinition } from '../../shared/records/customFields';
-import { customFieldValue, readDefinitions, scopeOf } from '../../shared/records/customFields';
+import { customFieldValue, scopeOf } from '../../shared/records/customFields';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { definitionsOf, plural } from '../../shared/table/schema';
 import type { Written } from './body';
 import type { ExecutionState } from './executionState';
+import { definitionsOnce } from './executionState';
 
 /** What a definition list covers, for messages: "deals in pipeline dpl_1". */
 function scopeName(resource: ResourceSpec, body: IDataObject): string {
@@ -50,12 +51,7 @@ export async function checkCustomFields(
 	});
 	if (!where) return;
 	const cacheKey = JSON.stringify(where.scope);
-	let read = state.definitions.get(cacheKey);
-	if (!read) {
-		read = readDefinitions.call(context, where.scope, request).catch((error: Error) => error);
-		state.definitions.set(cacheKey, read);
-	}
-	const definitions = await read;
+	const definitions = await definitionsOnce(context, state, where.scope, request);
 	const node = context.getNode();
 	const { itemIndex } = request;
 	if (definitions instanceof Error) {
