@@ -9,13 +9,12 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { nodeProperties, subtitleExpression } from './descriptions';
-import { newExecutionState, runOperation } from './execute/operations';
+import { newExecutionState } from './contract/executionState';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
-import { ownOperation } from './operations';
+import { runOperation } from './operations';
 import { tooDeepError } from './tooDeep';
-import type { OperationName } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
 
 /** What the Heffl Tool is for, and what an agent must not be given. */
@@ -69,17 +68,10 @@ export class Heffl implements INodeType {
 					this.getNodeParameter('resource', itemIndex) as string,
 				);
 				const operation = this.getNodeParameter('operation', itemIndex) as string;
-				const own = ownOperation(resource.value, operation);
-				if (!own && !resource.operations.includes(operation as OperationName)) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`Operation: ${resource.displayName} has no '${operation}' operation`,
-						{ itemIndex },
-					);
-				}
-				// A value n8n could not hand over (nested too deep for its copy) is named, not a stack overflow.
+				// operations/ says which operation runs. A value n8n could not hand over (nested too deep
+				// for its copy) is named, not a stack overflow.
 				const result = await runOperation
-					.call(this, resource, operation, itemIndex, state, own)
+					.call(this, resource, operation, itemIndex, state)
 					.catch((error: unknown) => {
 						throw tooDeepError(this, itemIndex, error);
 					});

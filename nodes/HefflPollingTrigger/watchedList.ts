@@ -7,8 +7,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { FilterCheck } from '../shared/records/lists';
-import { listQuery, verifiedList } from '../shared/records/lists';
+import type { FilterCheck } from '../shared/records/listQuery';
+import { verifiedList } from '../shared/records/lists';
+import { listQuery } from '../shared/records/listQuery';
 import { plural } from '../shared/table/schema';
 import type { HefflListRequest } from '../shared/transport';
 import { hefflListPage, MAX_PAGE_SIZE } from '../shared/transport';

@@ -9,7 +9,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { FilterCheck } from '../shared/records/lists';
+import type { FilterCheck } from '../shared/records/listQuery';
 import { judgeShown } from '../shared/records/lists';
 import { isDeletion, recordOfEvent } from '../shared/table/eventRecords';
 import type { ResourceSpec } from '../shared/table/schema';

@@ -8,8 +8,8 @@ import type { IDataObject, IHookFunctions, INodeProperties, JsonObject } from 'n
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { filterProperties } from '../shared/editor/listProperties';
-import type { FilterCheck } from '../shared/records/lists';
-import { listQuery } from '../shared/records/lists';
+import type { FilterCheck } from '../shared/records/listQuery';
+import { listQuery } from '../shared/records/listQuery';
 import { eventsOfRecord, FILTERABLE_RECORDS } from '../shared/table/eventRecords';
 import type { ResourceSpec } from '../shared/table/schema';
 import { plural } from '../shared/table/schema';

@@ -1,7 +1,7 @@
 /**
  * The value checks every field goes through: a value the API takes, or what is wrong
  * with it (naming the field) and how to fix it. Used by the table's fields and by
- * custom fields read from their definitions.
+ * custom fields read from their definitions. JSON values: jsonChecks.ts.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -91,7 +91,7 @@ export function asText(value: unknown): string {
 }
 
 /** A Date, or a Luxon DateTime (n8n's `$now`). */
-function isDateLike(value: unknown): boolean {
+export function isDateLike(value: unknown): boolean {
 	return (
 		value instanceof Date ||
 		(value !== null &&
@@ -125,7 +125,7 @@ export function depthOf(value: unknown, limit = MAX_JSON_DEPTH): number {
 }
 
 /** A value nested deeper than MAX_JSON_DEPTH, refused before anything reads it recursively. */
-function tooDeep(value: unknown): Checked | undefined {
+export function tooDeep(value: unknown): Checked | undefined {
 	return depthOf(value) > MAX_JSON_DEPTH
 		? fail(
 				`is nested more than ${MAX_JSON_DEPTH} levels deep`,
@@ -145,7 +145,7 @@ export function preview(value: unknown): string {
 }
 
 /** What an unusable value is, for messages: "an object ({"a":1})", "an empty list". */
-function shapeOf(value: unknown): string {
+export function shapeOf(value: unknown): string {
 	if (Array.isArray(value)) return value.length ? `a list (${preview(value)})` : 'an empty list';
 	if (value && typeof value === 'object')
 		return Object.keys(value).length ? `an object (${preview(value)})` : 'an empty object ({})';
@@ -244,44 +244,6 @@ export function asBoolean(value: unknown): Checked {
 	return word === 'true' || word === 'false'
 		? ok(word === 'true')
 		: fail(`${preview(text.value)} is not true or false`, hint);
-}
-
-/** JSON text parsed, or the value an expression gave; refused when nested too deep. */
-function parsedJson(original: unknown, hint: string): Checked {
-	if (typeof original !== 'string') return tooDeep(original) ?? ok(original as IDataObject);
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(original);
-	} catch (error) {
-		return fail(`is not valid JSON (${(error as Error).message})`, hint);
-	}
-	return tooDeep(parsed) ?? ok(parsed as IDataObject);
-}
-
-/** A JSON object, as text or as the object an expression gives. */
-export function parseJsonObject(original: unknown): Checked {
-	const hint = 'Write an object like {"email": "ada@example.com"}.';
-	const parsed = parsedJson(original, hint);
-	if (!('value' in parsed)) return parsed;
-	const value: unknown = parsed.value;
-	return value && typeof value === 'object' && !Array.isArray(value) && !isDateLike(value)
-		? ok(value as IDataObject)
-		: fail(`must be a JSON object, not ${shapeOf(value)}`, hint);
-}
-
-/** A JSON list of objects, as text or as the list an expression gives. */
-export function parseJsonList(original: unknown): Checked {
-	const hint = 'Write a list like [{"name": "Audit", "quantity": 1, "price": 500}].';
-	const parsed = parsedJson(original, hint);
-	if (!('value' in parsed)) return parsed;
-	const value: unknown = parsed.value;
-	if (!Array.isArray(value)) return fail(`must be a JSON list, not ${shapeOf(value)}`, hint);
-	const wrong = value.findIndex(
-		(entry) => !entry || typeof entry !== 'object' || Array.isArray(entry),
-	);
-	return wrong === -1
-		? ok(value as IDataObject[])
-		: fail(`entry ${wrong + 1} is not an object`, hint);
 }
 
 /** `: problem`, or ` › Member: problem` where a problem is a member's. */

@@ -2,17 +2,18 @@
 /**
  * The layering of nodes/ and credentials/ (ARCHITECTURE.md, "Layers"), read by
  * dependency-cruiser from the imports: no node imports another, the core imports no
- * node, the core's layers point down, no import circles. The rules are shown to bite on
- * a copy of the tree with a planted cross-node import and a planted circle.
+ * node, the core's layers and the Heffl node's rooms point down (the operation contract a
+ * leaf), no import circles. The rules are shown to bite on a copy of the tree with a
+ * planted cross-node import, upward imports, a contract with code and a planted circle.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { cruise } from 'dependency-cruiser';
 import { afterAll, describe, expect, test } from 'vitest';
 
-import { CRUISE_OPTIONS } from './layers';
+import { CRUISE_OPTIONS, HEFFL_LAYERS } from './layers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -29,8 +30,18 @@ async function violations(root: string): Promise<string[]> {
 }
 
 describe('the layers of nodes/ and credentials/', () => {
-	test('no node imports another, the core imports no node, its layers point down, no circles', async () => {
+	test("no node imports another, the core imports no node, its layers and the Heffl node's rooms point down, no circles", async () => {
 		expect(await violations(ROOT)).toEqual([]);
+	});
+
+	test("every file of nodes/Heffl/ is in one of the node's rooms", () => {
+		const files = readdirSync(join(ROOT, 'nodes/Heffl'), { recursive: true, encoding: 'utf8' })
+			.filter((path) => path.endsWith('.ts'))
+			.map((path) => `nodes/Heffl/${path.split('\\').join('/')}`);
+		const rooms = Object.values(HEFFL_LAYERS).map((layer) => new RegExp(layer.path));
+		expect(files.filter((path) => rooms.filter((room) => room.test(path)).length !== 1)).toEqual(
+			[],
+		);
 	});
 
 	describe('the rules bite on a planted tree', () => {
@@ -40,10 +51,10 @@ describe('the layers of nodes/ and credentials/', () => {
 		cpSync(join(ROOT, 'credentials'), join(planted, 'credentials'), { recursive: true });
 		cpSync(join(ROOT, 'tsconfig.json'), join(planted, 'tsconfig.json'));
 
-		test('a cross-node import, an upward import and a circle are each named', async () => {
+		test('a cross-node import, upward imports, a contract with code and a circle are each named', async () => {
 			writeFileSync(
 				join(planted, 'nodes/HefflPollingTrigger/planted.ts'),
-				"export { runOperation } from '../Heffl/execute/operations';\n",
+				"export { runGeneric } from '../Heffl/execute/genericOperations';\n",
 			);
 			writeFileSync(
 				join(planted, 'nodes/shared/table/plantedUp.ts'),
@@ -58,9 +69,32 @@ describe('the layers of nodes/ and credentials/', () => {
 				join(planted, 'nodes/shared/plantedCircle.ts'),
 				"import { plantedA } from './checks';\nexport const plantedB = plantedA;\n",
 			);
+			// Inside the Heffl node: the description reaching the dispatch, the engine reaching
+			// up to it, and the contract running code of the core.
+			writeFileSync(
+				join(planted, 'nodes/Heffl/descriptions/plantedDispatch.ts'),
+				"export { OWN_OPERATIONS } from '../operations';\n",
+			);
+			writeFileSync(
+				join(planted, 'nodes/Heffl/execute/plantedUp.ts'),
+				"export { runOperation } from '../operations';\n",
+			);
+			writeFileSync(
+				join(planted, 'nodes/Heffl/contract/plantedCode.ts'),
+				"export { hefflRequest } from '../../shared/transport';\n",
+			);
 			const found = await violations(planted);
 			expect(found).toContain(
-				'HefflPollingTrigger-imports-no-other-node: nodes/HefflPollingTrigger/planted.ts → nodes/Heffl/execute/operations.ts',
+				'heffl-descriptions-imports-only-below: nodes/Heffl/descriptions/plantedDispatch.ts → nodes/Heffl/operations/index.ts',
+			);
+			expect(found).toContain(
+				'heffl-execute-imports-only-below: nodes/Heffl/execute/plantedUp.ts → nodes/Heffl/operations/index.ts',
+			);
+			expect(found).toContain(
+				'heffl-contract-is-a-leaf: nodes/Heffl/contract/plantedCode.ts → nodes/shared/transport/index.ts',
+			);
+			expect(found).toContain(
+				'HefflPollingTrigger-imports-no-other-node: nodes/HefflPollingTrigger/planted.ts → nodes/Heffl/execute/genericOperations.ts',
 			);
 			expect(found).toContain(
 				'core-table-imports-only-below: nodes/shared/table/plantedUp.ts → nodes/shared/records/lists.ts',

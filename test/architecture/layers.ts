@@ -1,7 +1,8 @@
 /**
  * The house rules of nodes/ and credentials/ as dependency-cruiser rules (ARCHITECTURE.md,
  * "Layers"): a node imports only the core and itself, the core never imports a node, the
- * core's layers point down, and no files import each other in a circle.
+ * core's layers and the Heffl node's rooms point down, the operation contract is a leaf,
+ * and no files import each other in a circle.
  */
 import type { ICruiseOptions, IForbiddenRuleType } from 'dependency-cruiser';
 
@@ -10,12 +11,12 @@ export const NODE_FOLDERS = ['Heffl', 'HefflTrigger', 'HefflPollingTrigger'];
 
 /**
  * The core's layers, bottom first: each may import itself and the layers it names.
- * `checks` and `transport` are the floor; `table` is the resource table and its schema;
+ * `checks` (checks.ts, jsonChecks.ts) and `transport` are the floor; `table` is the resource table and its schema;
  * `records` the engine over it (field checks, IDs, lists, custom fields); `editor` the
  * table as n8n parameters. The two loose files need nothing of the core.
  */
 export const CORE_LAYERS: Record<string, { path: string; mayImport: string[] }> = {
-	checks: { path: '^nodes/shared/checks\\.ts$', mayImport: [] },
+	checks: { path: '^nodes/shared/(checks|jsonChecks)\\.ts$', mayImport: [] },
 	transport: { path: '^nodes/shared/transport/', mayImport: [] },
 	nodeVersions: { path: '^nodes/shared/nodeVersions\\.ts$', mayImport: [] },
 	triggerOutput: { path: '^nodes/shared/triggerOutput\\.ts$', mayImport: [] },
@@ -24,11 +25,49 @@ export const CORE_LAYERS: Record<string, { path: string; mayImport: string[] }> 
 	editor: { path: '^nodes/shared/editor/', mayImport: ['checks', 'table'] },
 };
 
-/** Inside the Heffl node: the execution and the editor's description never import each other. */
-const HEFFL_ROOMS = [
-	['^nodes/Heffl/execute/', '^nodes/Heffl/(descriptions|methods)/'],
-	['^nodes/Heffl/descriptions/', '^nodes/Heffl/(execute|methods)/'],
-];
+/**
+ * The Heffl node's rooms, bottom first: each may import itself and the rooms it names (and
+ * the core). `contract` (the operation contract and what an execution remembers),
+ * `outputModes` and `versions` are its floor; the engine (`execute`) and the editor's
+ * description (`descriptions`, `methods`) stand side by side on it; the dispatch
+ * (`operations`) stands on the engine; `tooDeep` on the description; the node on all.
+ * Every file of nodes/Heffl/ is in one room (layers.test.ts checks it).
+ */
+export const HEFFL_LAYERS: Record<string, { path: string; mayImport: string[] }> = {
+	contract: { path: '^nodes/Heffl/contract/', mayImport: [] },
+	outputModes: { path: '^nodes/Heffl/outputModes\\.ts$', mayImport: [] },
+	versions: { path: '^nodes/Heffl/versions\\.ts$', mayImport: [] },
+	execute: { path: '^nodes/Heffl/execute/', mayImport: ['contract', 'outputModes'] },
+	descriptions: {
+		path: '^nodes/Heffl/descriptions/',
+		mayImport: ['contract', 'outputModes', 'versions'],
+	},
+	methods: { path: '^nodes/Heffl/methods/', mayImport: ['versions'] },
+	operations: { path: '^nodes/Heffl/operations/', mayImport: ['contract', 'execute'] },
+	tooDeep: { path: '^nodes/Heffl/tooDeep\\.ts$', mayImport: ['descriptions'] },
+	node: {
+		path: '^nodes/Heffl/Heffl\\.node\\.ts$',
+		mayImport: ['contract', 'versions', 'descriptions', 'methods', 'operations', 'tooDeep'],
+	},
+};
+
+/** Each layer's rule: it imports, of `scope`, only itself and the layers it names. */
+function layerRules(
+	prefix: string,
+	scope: string,
+	layers: Record<string, { path: string; mayImport: string[] }>,
+): IForbiddenRuleType[] {
+	return Object.entries(layers).map(([name, layer]) => ({
+		name: `${prefix}-${name}-imports-only-below`,
+		comment: `${prefix}'s ${name} imports only ${layer.mayImport.join(', ') || 'itself'}.`,
+		severity: 'error',
+		from: { path: layer.path },
+		to: {
+			path: scope,
+			pathNot: [name, ...layer.mayImport].map((allowed) => `(${layers[allowed].path})`).join('|'),
+		},
+	}));
+}
 
 function rules(): IForbiddenRuleType[] {
 	const forbidden: IForbiddenRuleType[] = [
@@ -64,24 +103,16 @@ function rules(): IForbiddenRuleType[] {
 				path: `^nodes/(${NODE_FOLDERS.filter((other) => other !== node).join('|')})/`,
 			},
 		});
-	for (const [name, layer] of Object.entries(CORE_LAYERS)) {
-		const allowed = [name, ...layer.mayImport].map((allowedName) => CORE_LAYERS[allowedName].path);
-		forbidden.push({
-			name: `core-${name}-imports-only-below`,
-			comment: `The core's ${name} imports only ${layer.mayImport.join(', ') || 'itself'}.`,
-			severity: 'error',
-			from: { path: layer.path },
-			to: { path: '^nodes/shared/', pathNot: allowed.map((path) => `(${path})`).join('|') },
-		});
-	}
-	for (const [from, to] of HEFFL_ROOMS)
-		forbidden.push({
-			name: 'heffl-rooms-apart',
-			comment: "The Heffl node's execution and its editor description stand side by side.",
-			severity: 'error',
-			from: { path: from },
-			to: { path: to },
-		});
+	forbidden.push(...layerRules('core', '^nodes/shared/', CORE_LAYERS));
+	forbidden.push(...layerRules('heffl', '^nodes/Heffl/', HEFFL_LAYERS));
+	forbidden.push({
+		name: 'heffl-contract-is-a-leaf',
+		comment:
+			'The operation contract needs no code of nodes/: only types of the core (and n8n-workflow).',
+		severity: 'error',
+		from: { path: HEFFL_LAYERS.contract.path },
+		to: { path: '^nodes/', pathNot: HEFFL_LAYERS.contract.path, dependencyTypesNot: ['type-only'] },
+	});
 	return forbidden;
 }
 

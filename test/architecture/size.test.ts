@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: reads the source files */
 /**
  * Code you can read in one sitting (ARCHITECTURE.md): no function in nodes/ or
- * credentials/ over 100 lines, no file over 400. Read with TypeScript's own parser.
+ * credentials/ over 100 lines, no file over 300. Read with TypeScript's own parser.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAX_FUNCTION_LINES = 100;
-const MAX_FILE_LINES = 400;
+const MAX_FILE_LINES = 300;
 
 function sources(folder: string): string[] {
 	return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

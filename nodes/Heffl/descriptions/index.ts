@@ -10,8 +10,9 @@ import { customFieldsAsOption } from '../../shared/editor/customFieldsAs';
 import { byDisplayName } from '../../shared/editor/display';
 import { definitionsOf } from '../../shared/table/schema';
 import { sortProperty } from '../../shared/editor/listProperties';
+import { actionsOf } from './operationProperties';
 import { RETURNING_RECORDS } from './outputProperties';
-import { actionsOf, resourceProperties } from './resourceProperties';
+import { resourceProperties } from './resourceProperties';
 
 export { fieldProperty } from '../../shared/editor/fieldProperties';
 export {

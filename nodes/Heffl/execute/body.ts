@@ -1,18 +1,19 @@
 /**
  * The body of a create or update, from the fields the user set: each checked by its
- * field (fieldValues.ts), custom fields gathered with where they were set (for the
- * definitions check and its messages), Fields to Clear sent as null, Extra Fields (JSON)
- * merged, and a key set by two fields refused naming both.
+ * field (records/fieldChecks.ts), custom fields gathered with where they were set
+ * (customFieldEntries.ts; for the definitions check and its messages), Fields to Clear
+ * sent as null, Extra Fields (JSON) merged, and a key set by two fields refused naming both.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { customFieldKey } from '../../shared/records/customFields';
 import { text } from '../../shared/table/builders';
 import type { FieldSpec, ResourceSpec } from '../../shared/table/schema';
-import { definitionsOf, fieldKey, fieldsOf, withArticle } from '../../shared/table/schema';
+import { fieldKey, fieldsOf, withArticle } from '../../shared/table/schema';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
-import { asScalarText, checked, fail, parseJsonObject } from '../../shared/checks';
+import { checked, fail } from '../../shared/checks';
+import { parseJsonObject } from '../../shared/jsonChecks';
+import { customFieldEntries } from './customFieldEntries';
 
 /** A write's body, and where each custom field the user set came from (for messages). */
 export interface Written {
@@ -85,114 +86,6 @@ class KeyOrigins {
 		this.body[key] = value;
 		this.origins.set(key, where);
 	}
-}
-
-const CUSTOM_VALUE_FORMATS: Record<string, FieldSpec['format']> = {
-	date: 'date',
-	dateTime: 'dateTime',
-	json: 'json',
-};
-
-/** A value of the custom-field mapper: one value (or, for multi-option fields, a list of them). */
-const MAPPED_VALUE = text('value', 'Custom Fields', 'A custom field of the mapper');
-
-/** The Type options of a custom field entered by label. */
-const CUSTOM_VALUE_TYPES = ['boolean', 'date', 'dateTime', 'json', 'number', 'string'];
-
-/**
- * The custom fields set on an item, as `[key, value, where]`: the resource mapper's
- * where Heffl has definitions for the resource, else those entered by label or key,
- * each checked as its Type says.
- */
-function customFieldEntries(
-	context: IExecuteFunctions,
-	resource: ResourceSpec,
-	itemIndex: number,
-): Array<[string, IDataObject[string], string]> {
-	const entries: Array<[string, IDataObject[string], string]> = [];
-	if (definitionsOf(resource)) {
-		const values = (context.getNodeParameter('customFieldsMapping.value', itemIndex, null) ??
-			{}) as IDataObject;
-		for (const [key, value] of Object.entries(values)) {
-			// Left empty: not sent. An empty object is not empty: it is refused below.
-			if (isUnset(MAPPED_VALUE, value) || (Array.isArray(value) && value.length === 0)) continue;
-			// One value each (a multi-option field may take a list); its definition decides the form.
-			const one = (entry: unknown) => {
-				const text = checked(
-					context.getNode(),
-					itemIndex,
-					`Custom Fields › ${key}`,
-					asScalarText(entry, 'one value'),
-				);
-				// A date n8n turned into a DateTime is sent as text; other values as given.
-				return entry !== null && typeof entry === 'object' ? text : (entry as IDataObject[string]);
-			};
-			entries.push([
-				key,
-				Array.isArray(value) ? (value.map(one) as IDataObject[string]) : one(value),
-				'Custom Fields',
-			]);
-		}
-		return entries;
-	}
-	if (resource.customFields !== 'byLabel') return entries;
-	const manual = context.getNodeParameter('customFields.field', itemIndex, []) as Array<{
-		label?: string;
-		value?: unknown;
-		valueType?: string;
-	}>;
-	manual.forEach((entry, position) => {
-		const where = `Custom Fields › field ${position + 1}`;
-		const member = (name: 'label' | 'valueType', displayName: string) => {
-			const field = text(name, displayName, 'A custom field entered by label');
-			return isUnset(field, entry[name])
-				? undefined
-				: String(
-						checked(
-							context.getNode(),
-							itemIndex,
-							`${where} › ${displayName}`,
-							checkValue(field, entry[name]),
-						),
-					);
-		};
-		const label = member('label', 'Label or Key');
-		if (label === undefined) {
-			checked(
-				context.getNode(),
-				itemIndex,
-				where,
-				fail('has no label', 'Enter the label shown in Heffl, or the cf_ key.'),
-			);
-		}
-		const type = member('valueType', 'Type') ?? 'string';
-		if (!CUSTOM_VALUE_TYPES.includes(type))
-			checked(
-				context.getNode(),
-				itemIndex,
-				`${where} › Type`,
-				fail(`'${type}' is not a type`, `Use one of: ${CUSTOM_VALUE_TYPES.join(', ')}.`),
-			);
-		const key = customFieldKey(String(label));
-		const field: FieldSpec = {
-			name: key,
-			displayName: key,
-			type: type === 'number' || type === 'boolean' ? type : 'string',
-			format: CUSTOM_VALUE_FORMATS[type],
-		};
-		if (isUnset(field, entry.value)) return;
-		entries.push([
-			key,
-			checked(
-				context.getNode(),
-				itemIndex,
-				`${where} › Value (${key})`,
-				checkValue(field, entry.value),
-			),
-			where,
-		]);
-	});
-	return entries;
 }
 
 /** Fields to Clear: options of the fields Heffl documents as nullable, each one known. */

@@ -16,7 +16,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow'
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflListPage, hefflPages, hefflPaginate } from '../../shared/transport';
 import type { ResourceSpec } from '../../shared/table/schema';
-import type { ExecutionState } from './executionState';
+import type { ExecutionState } from '../contract/executionState';
 
 type Search = NonNullable<ResourceSpec['emailSearch']>;
 type Base = Omit<HefflListRequest, 'path'>;

@@ -1,7 +1,8 @@
 /** Get Many: the Heffl node's reading of a list through the core's list engine (Simplify and Output: output.ts). */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { listQuery, verifiedList } from '../../shared/records/lists';
+import { verifiedList } from '../../shared/records/lists';
+import { listQuery } from '../../shared/records/listQuery';
 import type { ResourceSpec } from '../../shared/table/schema';
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflPaginate } from '../../shared/transport';

@@ -10,8 +10,9 @@ import { hefflRequest, recordPath, unwrapRecord } from '../../shared/transport';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { findByEmail } from './emailLookup';
 import { isUnset } from '../../shared/records/fieldChecks';
-import { judgeRecord, listQuery } from '../../shared/records/lists';
-import type { ExecutionState } from './executionState';
+import { judgeRecord } from '../../shared/records/lists';
+import { listQuery } from '../../shared/records/listQuery';
+import type { ExecutionState } from '../contract/executionState';
 
 /** Get Many's records when its Email filter is set; undefined when it is not (the list is read). */
 export async function getManyByEmail(

@@ -14,8 +14,8 @@ import {
 } from '../../shared/records/customFieldLabels';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { definitionsOf } from '../../shared/table/schema';
-import type { ExecutionState } from './executionState';
-import { definitionsOnce } from './executionState';
+import type { ExecutionState } from '../contract/executionState';
+import { definitionsOnce } from './customFieldCheck';
 
 /** Whether the item asks for labels; read before any request, so a bad value costs no call. */
 export function labelsAsked(context: IExecuteFunctions, itemIndex: number): boolean {

@@ -15,7 +15,7 @@ import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
 import { collectBody } from './body';
 import { findByEmail, rememberWritten } from './emailLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
-import type { ExecutionState } from './executionState';
+import type { ExecutionState } from '../contract/executionState';
 import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
 

@@ -1,6 +1,6 @@
 /**
  * The one write path: a body collected and checked (body.ts), its custom fields checked
- * against their definitions before anything is sent (customFields.ts), then one POST or
+ * against their definitions before anything is sent (customFieldCheck.ts), then one POST or
  * one PATCH/PUT. Create, Update and Create or Update all write through here.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -12,8 +12,8 @@ import { definitionsOf } from '../../shared/table/schema';
 import type { WriteKind, Written } from './body';
 import { collectBody } from './body';
 import { operationPath } from '../../shared/records/recordIds';
-import type { ExecutionState } from './executionState';
-import type { RequestBase } from '../operations/ownOperation';
+import type { ExecutionState } from '../contract/executionState';
+import type { RequestBase } from '../contract/ownOperation';
 
 /**
  * The body of a write, checked. `prepare` completes it before the custom fields are

@@ -1,7 +1,7 @@
 /** Contact → Delete: Heffl's 400 for a contact still linked to sales records, explained. */
 import type { NodeApiError } from 'n8n-workflow';
 
-import type { OwnOperation } from './ownOperation';
+import type { OwnOperation } from '../contract/ownOperation';
 
 const LINKED_RECORDS =
 	'Heffl refuses to delete a contact that has linked deals, invoices or quotations (delete or reassign them first).';

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OwnOperation } from './ownOperation';
+import type { OwnOperation } from '../contract/ownOperation';
 import { createRecord, writtenBody } from '../execute/writes';
 
 const SECRET_NOTICE =

@@ -23,9 +23,8 @@ import {
 	inMember,
 	isoDate,
 	ok,
-	parseJsonList,
-	parseJsonObject,
 } from '../checks';
+import { parseJsonList, parseJsonObject } from '../jsonChecks';
 
 /** The field takes one record ID (an object with an `id` is taken as that ID). */
 export const takesId = (field: FieldSpec) => Boolean(field.locator) || field.format === 'id';

@@ -1,12 +1,13 @@
 /**
- * Builders for the resource table's fields and filters (heffl-reference.md): one way to
- * write a text, a choice, a linked record, a list of line items, so every resource file
- * is short and reads like the reference page it comes from.
+ * Builders for the resource table's fields (heffl-reference.md): one way to write a text,
+ * a choice, a linked record, a list of line items, so every resource file is short and
+ * reads like the reference page it comes from. Filters: filterBuilders.ts; Heffl's value
+ * lists: vocabularies.ts.
  */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { fail, ok, wholeEmail } from '../checks';
-import type { ConditionSpec, FieldSpec, FilterSpec, OperationName } from './schema';
+import type { FieldSpec, OperationName } from './schema';
 
 export const CRUD: OperationName[] = ['create', 'delete', 'get', 'getAll', 'update'];
 export const READ: OperationName[] = ['get', 'getAll'];
@@ -28,69 +29,11 @@ export const toOptions = (values: readonly string[], names?: Record<string, stri
 export const alphabetical = (options: INodePropertyOptions[]) =>
 	[...options].sort((a, b) => a.name.localeCompare(b.name));
 
-/** The record types a tag belongs to (§11.9, and the contract's `GET /tags?type=`). */
-export const TAG_TYPES = [
-	'leads',
-	'deals',
-	'clients',
-	'contacts',
-	'projects',
-	'project_tasks',
-	'invoices',
-	'quotations',
-	'schedules',
-	'fs_jobs',
-	'purchase_orders',
-	'vendors',
-	'bills',
-] as const;
-
-export const TAG_TYPE_OPTIONS = alphabetical(
-	toOptions(TAG_TYPES, { fs_jobs: 'Field Service Jobs' }),
-);
-
-/** §11.13: the document types templates belong to ("and others"). */
-export const TEMPLATE_TYPES = [
-	'quotations',
-	'invoices',
-	'proforma_invoices',
-	'purchase_orders',
-	'bills',
-	'sales_orders',
-	'documents',
-];
-
-export const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH'];
-export const DEAL_STATUSES = ['ACTIVE', 'WON', 'LOST'];
-export const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'COMPLETED', 'CANCELLED'];
-
-/** Text for comparisons: case ignored; null and undefined are empty. */
-export const lower = (value: unknown) => String(value ?? '').toLowerCase();
-
-/** A record matches when any of its text values (one level deep) contains the term. */
-export const containsText =
-	(...keys: string[]) =>
-	(record: IDataObject, term: unknown): boolean => {
-		const wanted = lower(term).trim();
-		const values = keys.length ? keys.map((key) => record[key]) : Object.values(record);
-		return values.some((value) =>
-			(value && typeof value === 'object' ? Object.values(value) : [value]).some(
-				(text) => typeof text === 'string' && lower(text).includes(wanted),
-			),
-		);
-	};
-
-/** The record's `key` equals the value (ignoring case); undefined when the record lacks the key. */
-export const equalsKey =
-	(key: string) =>
-	(record: IDataObject, value: unknown): boolean | undefined =>
-		key in record ? lower(record[key]) === lower(value) : undefined;
-
-/** Where an ID is asked, an expression may give the record itself (execute/values.ts, `asId`). */
+/** Where an ID is asked, an expression may give the record itself (checks.ts, `asId`). */
 export const ID_OBJECT_HINT =
 	'From an expression, a record (an object with an id) is taken as its ID; any other object, a list or NaN is refused';
 
-/** Where IDs are asked (execute/values.ts, `asIdList`). */
+/** Where IDs are asked (checks.ts, `asIdList`). */
 export const IDS_OBJECT_HINT =
 	'IDs separated by commas, or from an expression a list of IDs or of records (objects with an id: each is taken as its ID)';
 
@@ -332,63 +275,3 @@ export const lineItems = (key: string, what: string, withScope: boolean): FieldS
 		},
 	),
 ];
-
-/** A filter-builder field (§7); its values picked from a dropdown where `loadOptionsMethod` names one. */
-export const condition = (
-	key: string,
-	displayName: string,
-	recordKey?: string,
-	loadOptionsMethod?: string,
-): ConditionSpec => ({
-	key,
-	displayName,
-	...(recordKey && { recordKey }),
-	...(loadOptionsMethod && { loadOptionsMethod }),
-});
-
-/** A filter Heffl does not document: checked in n8n on the records Heffl returns, never sent. */
-export const search = (records: string, keys: string[]): FilterSpec => ({
-	...text(
-		'search',
-		'Search',
-		`Only ${records} whose ${keys.join(', ')} contain this text, ignoring case. Checked in n8n on the records Heffl returns.`,
-	),
-	filter: 'local',
-	matches: containsText(...keys),
-});
-
-/**
- * Get Many's Email: only records with exactly this address (ignoring case and surrounding
- * spaces), found as Create or Update finds them (execute/emailLookup.ts), checked on each.
- */
-export const emailFilter = (records: string): FilterSpec => ({
-	...lookupEmail(
-		`Only ${records} with exactly this e-mail address, ignoring case. Found as Create or Update finds them.`,
-	),
-	filter: 'local',
-	matches: (record: IDataObject, value: unknown) =>
-		'email' in record ? lower(record.email).trim() === lower(value).trim() : undefined,
-});
-
-/** A filter checked here on each returned record (Heffl documents no v1 list filter, §7). */
-export const localFilter = (field: FieldSpec, key = field.key ?? field.name): FilterSpec => ({
-	...field,
-	description: [
-		field.description?.replace(/\.$/, ''),
-		'Checked in n8n on the records Heffl returns.',
-	]
-		.filter(Boolean)
-		.join('. '),
-	filter: 'local',
-	matches: equalsKey(key),
-});
-
-/** v2 `search` (§7): sent, and checked on the record's texts (nested ones too). */
-export const serverSearch = (
-	what: string,
-	matches: FilterSpec['matches'] = containsText(),
-): FilterSpec => ({
-	...text('search', 'Search', `Heffl's full-text search over ${what}`),
-	filter: 'server',
-	matches,
-});

@@ -61,7 +61,7 @@ const deleteAnswer: Check = {
 	id: 'delete.answer',
 	title:
 		'a delete answers 200: v1 {id, deleted: true}, v2 the deleted record (§15); then the record is gone',
-	depends: ['nodes/Heffl/execute/operations.ts'],
+	depends: ['nodes/Heffl/execute/genericOperations.ts'],
 	sandbox: 'test/sandbox/server.ts',
 	write: true,
 	async run(kit) {
@@ -90,7 +90,7 @@ const deleteAnswer: Check = {
 			? holds(seen)
 			: differs(
 					seen,
-					'the node outputs {id, deleted: true} with whatever Heffl answers, an empty answer too (operations.ts)',
+					'the node outputs {id, deleted: true} with whatever Heffl answers, an empty answer too (genericOperations.ts)',
 				);
 	},
 };

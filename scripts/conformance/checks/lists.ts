@@ -197,7 +197,7 @@ const orderByValues: Check = {
 const filterFields: Check = {
 	id: 'lists.filter-fields',
 	title: "the filter builder's fields are filters Heffl takes, or its refusal names them (§7)",
-	depends: ['nodes/shared/records/lists.ts'],
+	depends: ['nodes/shared/records/listQuery.ts', 'nodes/shared/records/lists.ts'],
 	sandbox: 'test/sandbox/v2/crm/',
 	async run(kit) {
 		const taken: string[] = [];
@@ -224,7 +224,7 @@ const filterFields: Check = {
 		return problems.length
 			? differs(
 					problems.join('; '),
-					'conditions are checked on the returned records, so an ignored one never means all records, and a refused one is its validation error (execute/lists.ts)',
+					'conditions are checked on the returned records, so an ignored one never means all records, and a refused one is its validation error (records/listQuery.ts, records/lists.ts)',
 				)
 			: holds(`every condition taken, none matching a made-up value: ${taken.join('; ')}`);
 	},

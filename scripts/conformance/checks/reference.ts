@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readDefinition } from '../../../nodes/shared/records/customFields';
-import { TEMPLATE_TYPES } from '../../../nodes/shared/table/builders';
+import { TEMPLATE_TYPES } from '../../../nodes/shared/table/vocabularies';
 import { unwrapRecord } from '../../../nodes/shared/transport';
 import {
 	isObject,
@@ -112,7 +112,7 @@ async function templates(kit: Kit) {
 const templateTypes: Check = {
 	id: 'templates.types',
 	title: 'document templates\' types are among the node\'s Type options (§11.13: "and others")',
-	depends: ['nodes/shared/table/builders.ts'],
+	depends: ['nodes/shared/table/vocabularies.ts'],
 	sandbox: 'test/sandbox/v2/templates.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v2', '/document-templates');

@@ -106,7 +106,6 @@ function leavesOf(
 	path: Array<string | number>,
 	labels: string[],
 	root: INodeParameters,
-	entries: Record<string, IDataObject>,
 	entryOf?: Array<string | number>,
 ): Leaf[] {
 	const label = [...labels, property.displayName];
@@ -121,30 +120,14 @@ function leavesOf(
 		return ((property.options ?? []) as INodeProperties[])
 			.filter((option) => NodeHelpers.displayParameter({}, option, NODE, description, root))
 			.flatMap((option) =>
-				leavesOf(
-					resource,
-					operation,
-					option,
-					[...path, option.name],
-					label,
-					root,
-					entries,
-					entryOf,
-				),
+				leavesOf(resource, operation, option, [...path, option.name], label, root, entryOf),
 			);
 	}
 	if (property.type === 'fixedCollection') {
 		const several = Boolean(property.typeOptions?.multipleValues);
 		return ((property.options ?? []) as INodePropertyCollection[]).flatMap((group) => {
 			const entry = several ? [...path, group.name, 0] : [...path, group.name];
-			// A member shown only for some values of its siblings (a condition's Values), as the
-			// editor shows it for the entry the cases fill (firstEntries).
-			const siblings = (entries[property.name] ?? {}) as INodeParameters;
-
-			const shown = group.values.filter((value) =>
-				NodeHelpers.displayParameter(siblings, value, NODE, description, root),
-			);
-			return shown.flatMap((value) =>
+			return group.values.flatMap((value) =>
 				leavesOf(
 					resource,
 					operation,
@@ -152,9 +135,18 @@ function leavesOf(
 					[...entry, value.name],
 					[...label, group.displayName],
 					root,
-					entries,
 					entry,
-				),
+				).map((found) => ({
+					...found,
+					// One parameter shown as one of several, by its siblings (a condition's Values
+					// as text, or as a list beside a field Heffl lists): named by any of them.
+					names: [
+						...found.names,
+						...group.values
+							.filter((other) => other !== value && other.name === value.name)
+							.map((other) => other.displayName),
+					],
+				})),
 			);
 		});
 	}
@@ -200,7 +192,6 @@ export function leavesOfOperation(
 	resource: ResourceSpec,
 	operation: string,
 	parameters: INodeParameters,
-	entries: Record<string, IDataObject> = {},
 ): Leaf[] {
 	const properties = [...versionProperties(1), optionsProperty];
 	const root = { resource: resource.value, operation, ...parameters };
@@ -208,7 +199,5 @@ export function leavesOfOperation(
 		NodeHelpers.getNodeParameters(properties, root, true, false, NODE, description) ?? root;
 	return properties
 		.filter((property) => NodeHelpers.displayParameter(values, property, NODE, description, values))
-		.flatMap((property) =>
-			leavesOf(resource, operation, property, [property.name], [], values, entries),
-		);
+		.flatMap((property) => leavesOf(resource, operation, property, [property.name], [], values));
 }

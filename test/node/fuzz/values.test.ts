@@ -86,7 +86,7 @@ describe('every parameter of every operation, given hostile shapes through expre
 				const clean = await crm.heffl(parameters);
 				expect(clean.error?.message, `baseline ${resource.value}:${operation}`).toBeUndefined();
 				const entries = firstEntries(crm, resource.value);
-				for (const leaf of leavesOfOperation(resource, operation, parameters, entries))
+				for (const leaf of leavesOfOperation(resource, operation, parameters))
 					for (const shape of shapesOf(leaf)) {
 						const c: Case = { resource, operation, leaf, shape };
 						const judged = await judge(crm, c, parameters, entries);

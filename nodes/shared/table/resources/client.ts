@@ -3,14 +3,13 @@ import {
 	choice,
 	CRUD,
 	email,
-	localFilter,
 	named,
 	number,
 	phone,
-	search,
 	text,
 	website,
 } from '../builders';
+import { localFilter, search } from '../filterBuilders';
 import type { ResourceSpec } from '../schema';
 
 const CLIENT_TYPES = ['company', 'contact'];

@@ -8,13 +8,13 @@ import {
 	named,
 	number,
 	phone,
-	serverSearch,
 	text,
 	toggle,
 	userLink,
 	website,
 	within,
 } from '../builders';
+import { serverSearch } from '../filterBuilders';
 import type { ResourceSpec } from '../schema';
 import { CLIENT_RECORD_KEYS, CONTACT_AND_COMPANY_CONDITIONS } from './contact';
 

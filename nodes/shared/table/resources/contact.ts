@@ -1,14 +1,5 @@
-import {
-	billingAddress,
-	condition,
-	email,
-	emailFilter,
-	link,
-	phone,
-	serverSearch,
-	text,
-	userLink,
-} from '../builders';
+import { billingAddress, email, link, phone, text, userLink } from '../builders';
+import { condition, emailFilter, serverSearch } from '../filterBuilders';
 import type { ConditionSpec, ResourceSpec } from '../schema';
 
 /** §7's "contact and company filters" (cut after two rows; the rest as the records show them). */

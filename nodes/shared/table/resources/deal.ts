@@ -1,10 +1,8 @@
 import {
 	choice,
-	condition,
 	CRUD,
 	crmSourceField,
 	currency,
-	DEAL_STATUSES,
 	dateTime,
 	dropdown,
 	EXPRESSION_HINT,
@@ -12,14 +10,14 @@ import {
 	link,
 	number,
 	pipelineField,
-	PRIORITIES,
-	serverSearch,
 	tags,
 	text,
 	toggle,
 	userLink,
 	users,
 } from '../builders';
+import { condition, serverSearch } from '../filterBuilders';
+import { DEAL_STATUSES, PRIORITIES } from '../vocabularies';
 import type { ResourceSpec } from '../schema';
 
 export const deal: ResourceSpec = {

@@ -1,4 +1,6 @@
-import { choice, equalsKey, lower, READ, TEMPLATE_TYPES, text } from '../builders';
+import { choice, READ, text } from '../builders';
+import { equalsKey, lower } from '../filterBuilders';
+import { TEMPLATE_TYPES } from '../vocabularies';
 import type { ResourceSpec } from '../schema';
 
 export const documentTemplate: ResourceSpec = {

@@ -1,18 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	CRUD,
-	dropdown,
-	email,
-	emailFilter,
-	localFilter,
-	lower,
-	number,
-	phone,
-	search,
-	text,
-	website,
-} from '../builders';
+import { CRUD, dropdown, email, number, phone, text, website } from '../builders';
+import { emailFilter, localFilter, lower, search } from '../filterBuilders';
 import type { FilterSpec, ResolveFilterValue, ResourceSpec } from '../schema';
 
 /**

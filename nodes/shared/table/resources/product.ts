@@ -1,4 +1,5 @@
-import { choice, named, number, search, text, toggle } from '../builders';
+import { choice, named, number, text, toggle } from '../builders';
+import { search } from '../filterBuilders';
 import type { ResourceSpec } from '../schema';
 
 export const product: ResourceSpec = {

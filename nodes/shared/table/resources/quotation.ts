@@ -2,8 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	choice,
-	condition,
-	containsText,
 	CRUD,
 	currency,
 	dateTime,
@@ -11,12 +9,12 @@ import {
 	lineItems,
 	link,
 	number,
-	serverSearch,
 	tags,
 	text,
 	toggle,
 	userLink,
 } from '../builders';
+import { condition, containsText, serverSearch } from '../filterBuilders';
 import type { ResourceSpec } from '../schema';
 
 const QUOTATION_STATUSES = ['DRAFT', 'SENT', 'ACCEPTED', 'REJECTED'];

@@ -1,4 +1,6 @@
-import { localFilter, named, TAG_TYPE_OPTIONS, text } from '../builders';
+import { named, text } from '../builders';
+import { localFilter } from '../filterBuilders';
+import { TAG_TYPE_OPTIONS } from '../vocabularies';
 import type { ResourceSpec } from '../schema';
 
 export const tag: ResourceSpec = {

@@ -1,18 +1,6 @@
-import {
-	choice,
-	condition,
-	CRUD,
-	dateTime,
-	number,
-	PRIORITIES,
-	serverSearch,
-	tags,
-	TASK_STATUSES,
-	text,
-	toggle,
-	users,
-	within,
-} from '../builders';
+import { choice, CRUD, dateTime, number, tags, text, toggle, users, within } from '../builders';
+import { condition, serverSearch } from '../filterBuilders';
+import { PRIORITIES, TASK_STATUSES } from '../vocabularies';
 import type { ResourceSpec } from '../schema';
 
 /** §11.5: what a task links to. */

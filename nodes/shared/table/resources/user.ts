@@ -1,4 +1,4 @@
-import { search } from '../builders';
+import { search } from '../filterBuilders';
 import type { ResourceSpec } from '../schema';
 
 export const user: ResourceSpec = {

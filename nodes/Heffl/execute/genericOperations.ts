@@ -1,7 +1,10 @@
-/** One operation for one item: the table entry says where and how; the modules beside this do the work. */
+/**
+ * The generic engine: the six operations every resource's table entry may list, for one
+ * item. The table entry says where and how; the modules beside this do the work.
+ */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readLimit, readMaxRetries } from './parameters';
+import { readLimit } from './parameters';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { getMany } from './getMany';
@@ -9,41 +12,13 @@ import { getManyByEmail } from './getManyByEmail';
 import { labelsAsked, withLabels } from './labels';
 import { outputShape } from './output';
 import { recordId } from '../../shared/records/recordIds';
-import type { ExecutionState } from './executionState';
-import type { OperationResult, OwnOperation, RequestBase } from '../operations/ownOperation';
+import type { ExecutionState } from '../contract/executionState';
+import type { OperationResult, RequestBase } from '../contract/ownOperation';
 import { upsert } from './upsert';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
-export { newExecutionState } from './executionState';
-export type { ExecutionState } from './executionState';
-
-/**
- * Runs one operation for one item and returns what becomes its output items: the
- * resource's own operation where it has one (nodes/Heffl/operations/), else the generic one.
- */
-export async function runOperation(
-	this: IExecuteFunctions,
-	resource: ResourceSpec,
-	operation: string,
-	itemIndex: number,
-	state: ExecutionState,
-	own?: OwnOperation,
-): Promise<OperationResult> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const base: RequestBase = {
-		api: resource.apis?.[operation as OperationName] ?? resource.api,
-		itemIndex,
-		recordLabel: resource.label,
-		maxRetries: readMaxRetries(this, options, itemIndex),
-	};
-	const generic = async () =>
-		await runGeneric.call(this, resource, operation as OperationName, itemIndex, state, base);
-	if (own) return await own.execute.call(this, { resource, itemIndex, state, base, generic });
-	return await generic();
-}
-
-/** The six operations every resource's table entry may list. */
-async function runGeneric(
+/** Runs the generic operation of this value (create, get, …) for one item. */
+export async function runGeneric(
 	this: IExecuteFunctions,
 	resource: ResourceSpec,
 	operation: OperationName,

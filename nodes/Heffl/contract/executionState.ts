@@ -1,7 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { CustomFieldDefinition, DefinitionScope } from '../../shared/records/customFields';
-import { readDefinitions } from '../../shared/records/customFields';
+import type { CustomFieldDefinition } from '../../shared/records/customFields';
 
 /**
  * What one execution remembers across its items: e-mail → record ID, per resource; the
@@ -27,19 +26,3 @@ export const newExecutionState = (): ExecutionState => ({
 	emailSearchProven: new Map(),
 	emailIndexes: new Map(),
 });
-
-/** A scope's definitions, read once per execution (a write's check and the labels share it). */
-export async function definitionsOnce(
-	context: IExecuteFunctions,
-	state: ExecutionState,
-	scope: DefinitionScope,
-	request: { itemIndex: number; maxRetries?: number },
-): Promise<CustomFieldDefinition[] | Error> {
-	const key = JSON.stringify(scope);
-	let read = state.definitions.get(key);
-	if (!read) {
-		read = readDefinitions.call(context, scope, request).catch((error: Error) => error);
-		state.definitions.set(key, read);
-	}
-	return await read;
-}
