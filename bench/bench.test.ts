@@ -11,7 +11,8 @@
  * and in real n8n; `BENCH_ONLY=lookupExtras` only its first rows: Lead → Get Many by filter, the
  * node before issue 35 under the sandbox's search switches, the MCP example's call, and the
  * 10,000-lead Create or Update in real n8n at 60 requests a minute) and puts them into
- * bench/results.md beside the rows of the last full run.
+ * bench/results.md beside the rows of the last full run; `BENCH_ONLY=labels` the same for
+ * Custom Fields As (bench/labels.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
 import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
+import { labelBenchmarks } from './labels';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
@@ -241,7 +243,7 @@ async function lookups() {
 async function partial(which: string) {
 	const started = Date.now();
 	const loadBefore = load();
-	await lookups();
+	await (which === 'labels' ? labelBenchmarks(row) : lookups());
 	const file = 'bench/results.md';
 	const kept = readFileSync(file, 'utf8');
 	const lines = kept.split('\n');
@@ -272,9 +274,9 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (!['lookups', 'lookupExtras'].includes(process.env.BENCH_ONLY))
+		if (!['lookups', 'lookupExtras', 'labels'].includes(process.env.BENCH_ONLY))
 			throw new Error(
-				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras') can run alone`,
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras') or 'labels' can run alone`,
 			);
 		await partial(process.env.BENCH_ONLY);
 		return;
@@ -283,6 +285,7 @@ async function main() {
 	const loadBefore = load();
 	signatures();
 	await pagination();
+	await labelBenchmarks(row);
 	await acknowledgement();
 	await triggerFilterBenchmarks(row);
 	await pollingBenchmarks(row);
