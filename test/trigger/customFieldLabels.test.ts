@@ -28,7 +28,7 @@ afterEach(async () => {
 	}
 });
 
-async function trigger(events: string[], options: IDataObject = labels) {
+async function trigger(events: string[], options: Record<string, string | boolean> = labels) {
 	const harness = await new TriggerHarness(ctx.credentials, {
 		subscription: 'automatic',
 		events,
