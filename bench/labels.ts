@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * Issue 43, Options → Custom Fields As: what Labels costs beside Keys, in requests, for Get
  * Many of 1,000 contacts (their definitions once: ceil(1000/100) + 1) and of 3,000 deals in

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * Options → Custom Fields As → Labels in a real n8n 2.x (the packed package): the Heffl
  * Trigger, active, delivers deals of two pipelines with their custom fields by label, the

@@ -11,7 +11,7 @@ export function customFieldsAsOption(
 		displayName: 'Custom Fields As',
 		name: 'customFieldsAs',
 		type: 'options',
-		default: CUSTOM_FIELDS_AS.keys,
+		default: 'keys', // CUSTOM_FIELDS_AS.keys, written out for n8n's lint
 		description,
 		...(displayOptions && { displayOptions }),
 		options: [
