@@ -27,7 +27,8 @@ export function triggerItem(
 	customFieldsNotice?: string,
 ): IDataObject {
 	const notice = customFieldsNotice === undefined ? {} : { customFieldsNotice };
-	if (options.recordOnly) return customFieldsNotice === undefined ? record : { ...record, ...notice };
+	if (options.recordOnly)
+		return customFieldsNotice === undefined ? record : { ...record, ...notice };
 	return {
 		event,
 		timestamp: timestamp ?? null,

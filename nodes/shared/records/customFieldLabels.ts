@@ -90,7 +90,10 @@ function renamed(
  * The record with its custom fields by label: top-level `cf_*` keys (API v2), and those in
  * a `customFields` object (API v1's records, webhook deliveries of them).
  */
-export function labelRecord(record: IDataObject, definitions: CustomFieldDefinition[]): IDataObject {
+export function labelRecord(
+	record: IDataObject,
+	definitions: CustomFieldDefinition[],
+): IDataObject {
 	if (!definitions.length || !hasCustomFields(record)) return record;
 	const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
 	const counts = new Map<string, number>();
@@ -104,9 +107,7 @@ export function labelRecord(record: IDataObject, definitions: CustomFieldDefinit
 }
 
 /** Reads one scope's definitions (once: the caller keeps them), or the reason it could not. */
-export type DefinitionsOf = (
-	scope: DefinitionScope,
-) => Promise<CustomFieldDefinition[] | Error>;
+export type DefinitionsOf = (scope: DefinitionScope) => Promise<CustomFieldDefinition[] | Error>;
 
 export interface Labelled {
 	records: IDataObject[];
