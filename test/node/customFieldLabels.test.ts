@@ -180,11 +180,15 @@ describe('Labels', () => {
 		define('cf_region', 'Region');
 		define('cf_region_code', 'region');
 		define('cf_state', 'Status');
+		define('cf_groesse', 'Größe');
+		define('cf_proto', '__proto__');
 		const task = await v2('POST', '/tasks', {
 			title: 'Labels that collide',
 			cf_region: 'EMEA',
 			cf_region_code: 'EU-1',
 			cf_state: 'waiting',
+			cf_groesse: 'XL',
+			cf_proto: 'kept',
 		});
 		const stored = ctx.sandbox.records('tasks').find((record) => record.id === task.id)!;
 		stored.cf_legacy_code = 'L-7'; // a key whose definition Heffl no longer lists
@@ -203,6 +207,7 @@ describe('Labels', () => {
 			'Region (cf_region)': 'EMEA',
 			'region (cf_region_code)': 'EU-1',
 			'Status (cf_state)': 'waiting',
+			Größe: 'XL',
 			status: task.status,
 			title: 'Labels that collide',
 			cf_legacy_code: 'L-7',

@@ -58,7 +58,7 @@ export function hasCustomFields(record: IDataObject): boolean {
 }
 
 /** "Email" and "email", "First Name" and "firstName": names a reader would take for the same. */
-const spoken = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+const spoken = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** One object's `cf_*` keys renamed; everything else, and the order of the keys, kept. */
 function renamed(
@@ -78,10 +78,16 @@ function renamed(
 			const clear = label !== '' && !sharedLabels.has(spoken(label)) && !taken.has(spoken(label));
 			name = clear ? label : `${label || key} (${key})`;
 			// A name some other key already has (however unlikely): the key itself, never a loss.
-			if (names.has(name) || name in result) name = key;
+			if (names.has(name)) name = key;
 			names.add(name);
 		}
-		result[name] = value;
+		// Defined, not assigned: a label such as `__proto__` is a key like any other.
+		Object.defineProperty(result, name, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return result;
 }
