@@ -10,8 +10,10 @@
  * `BENCH_ONLY=lookups` runs only the e-mail lookup's rows (bench/lookups.ts, in the harness
  * and in real n8n; `BENCH_ONLY=lookupExtras` only its first rows: Lead → Get Many by filter, the
  * node before issue 35 under the sandbox's search switches, the MCP example's call, and the
- * 10,000-lead Create or Update in real n8n at 60 requests a minute) and puts them into
- * bench/results.md beside the rows of the last full run.
+ * 10,000-lead Create or Update in real n8n at 60 requests a minute; `BENCH_ONLY=keys` issue 42's
+ * Create or Update by a match key, bench/keyLookups.ts, harness and real n8n) and puts them into
+ * bench/results.md beside the rows of the last full run; `BENCH_ONLY=labels` the same for
+ * Custom Fields As (bench/labels.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,8 +23,10 @@ import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
+import { keyLookupBenchmarks } from './keyLookups';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
-import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
+import { findLeadsThroughMcp, keyLookupsInRealN8n, lookupsInRealN8n } from './lookupsInRealN8n';
+import { labelBenchmarks } from './labels';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
@@ -214,6 +218,7 @@ const load = () => loadavg()[1].toFixed(1);
 
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
+	if (process.env.BENCH_ONLY === 'keys') return await keys();
 	await leadListCosts(row);
 	await baselineUnderSwitches(row);
 	const onlyExtras = process.env.BENCH_ONLY === 'lookupExtras';
@@ -237,11 +242,25 @@ async function lookups() {
 	}
 }
 
+/** Issue 42's rows: Create or Update by a match key, harness then real n8n (companies). */
+async function keys() {
+	await keyLookupBenchmarks(row);
+	if (process.env.BENCH_REAL_N8N === '0')
+		row('key lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
+	else
+		await keyLookupsInRealN8n(row).catch((error: Error) =>
+			row(
+				'key lookups inside real n8n',
+				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+			),
+		);
+}
+
 /** A run of some rows only: they replace their rows of bench/results.md (new ones are added). */
 async function partial(which: string) {
 	const started = Date.now();
 	const loadBefore = load();
-	await lookups();
+	await (which === 'labels' ? labelBenchmarks(row) : lookups());
 	const file = 'bench/results.md';
 	const kept = readFileSync(file, 'utf8');
 	const lines = kept.split('\n');
@@ -272,9 +291,9 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (!['lookups', 'lookupExtras'].includes(process.env.BENCH_ONLY))
+		if (!['lookups', 'lookupExtras', 'keys', 'labels'].includes(process.env.BENCH_ONLY))
 			throw new Error(
-				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras') can run alone`,
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras'), 'keys' or 'labels' can run alone`,
 			);
 		await partial(process.env.BENCH_ONLY);
 		return;
@@ -283,6 +302,7 @@ async function main() {
 	const loadBefore = load();
 	signatures();
 	await pagination();
+	await labelBenchmarks(row);
 	await acknowledgement();
 	await triggerFilterBenchmarks(row);
 	await pollingBenchmarks(row);
@@ -290,6 +310,7 @@ async function main() {
 	await bulkCreate(300, 6_000);
 	if (process.env.BENCH_FULL_WINDOW !== '0') await bulkCreate(120, 60_000);
 	await lookups();
+	await keys();
 	if (process.env.BENCH_REAL_N8N === '0') {
 		row(
 			'inside real n8n (HTTP Request node beside the Heffl node; trigger acknowledgement)',

@@ -15,6 +15,7 @@ import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../scri
 import { callTool, connect, startMcpStack } from '../test/e2e/mcpServer';
 import type { Behaviours, StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
+import { judged, KEY_KINDS, keyBatch, keySandbox, verdictOf } from './keyLookups';
 import type { Kind } from './lookups';
 import {
 	apiRequests,
@@ -253,6 +254,61 @@ export async function findLeadsThroughMcp(row: Row): Promise<void> {
 		}
 	} finally {
 		await stack.close();
+		await n8n.stop();
+	}
+}
+
+/**
+ * Issue 42 in real n8n: Company → Create or Update by Website of the harness rows' batch
+ * (bench/keyLookups.ts), with a search that finds websites and one that ignores them.
+ */
+export async function keyLookupsInRealN8n(row: Row): Promise<void> {
+	const port = await freePort();
+	const companies = workflowOf('lookupCompanies', { parameters: KEY_KINDS.companies.parameters });
+	const n8n = await startRealN8n({
+		name: 'heffl-key-lookups',
+		credentials: [
+			hefflCredential(heffl.hefflApi, {
+				apiKey: API_KEY,
+				urls: { v1: `http://127.0.0.1:${port}/api/v1`, v2: `http://127.0.0.1:${port}/api/v2` },
+			}),
+		],
+		workflows: [companies],
+	});
+	try {
+		const items = 2 * EXISTING;
+		for (const [what, behaviours, searchFinds] of [
+			['search finds websites', {}, true],
+			[
+				'search ignoring websites (companySearchIgnoresWebsite)',
+				{ companySearchIgnoresWebsite: true },
+				false,
+			],
+		] as const) {
+			const sandbox = await keySandbox('companies', { port, apiKey: API_KEY, behaviours });
+			try {
+				const batch = keyBatch(sandbox, 'companies');
+				sandbox.clearRequests();
+				const result = await run(
+					n8n.session,
+					n8n.url,
+					companies,
+					batch.map(({ key, name }) => ({ key, name })),
+				);
+				const measured = {
+					requests: apiRequests(sandbox),
+					wallMs: result.wallMs,
+					...judged(sandbox, 'companies', batch, result.output),
+				};
+				row(
+					`Create or Update by a key: ${items} companies by Website (${EXISTING} existing in another form, ${EXISTING} new) among 10,000, ${what}, real n8n`,
+					verdictOf(measured, items, searchFinds),
+				);
+			} finally {
+				await sandbox.close();
+			}
+		}
+	} finally {
 		await n8n.stop();
 	}
 }

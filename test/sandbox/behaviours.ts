@@ -87,6 +87,14 @@ export interface Behaviours {
 	 */
 	contactSearchIgnoresEmail?: boolean;
 	/**
+	 * v2 `search` on `GET /companies` does not look at the website / the name / the e-mail
+	 * address: §7 documents `search` on /companies and lists no searched fields. Issue 42:
+	 * Company → Create or Update must not take this search's "nothing" for a fact.
+	 */
+	companySearchIgnoresWebsite?: boolean;
+	companySearchIgnoresName?: boolean;
+	companySearchIgnoresEmail?: boolean;
+	/**
 	 * A sent line item's member given as `null` is refused (400, `must not be null`), while
 	 * answers still give unset members as `null`: §11.3 and §11.4 show line members with
 	 * example values only, none marked nullable. Issue 46: a read deal's lines, passed on.
@@ -126,6 +134,12 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'v2 search on /leads ignores e-mail addresses: §7 lists no searched fields for leads',
 	contactSearchIgnoresEmail:
 		'v2 search on /contacts ignores e-mail addresses: §7 shows search=jane%40example.com without its answer',
+	companySearchIgnoresWebsite:
+		'v2 search on /companies ignores websites: §7 lists no searched fields for companies',
+	companySearchIgnoresName:
+		'v2 search on /companies ignores names: §7 lists no searched fields for companies',
+	companySearchIgnoresEmail:
+		'v2 search on /companies ignores e-mail addresses: §7 lists no searched fields for companies',
 	lineItemNullsRefused:
 		'a line item member sent as null is refused, while answers give unset members as null: no line member is marked nullable (§11.3, §11.4)',
 };
@@ -153,6 +167,18 @@ export function parseBehaviours(body: unknown): Behaviours {
 		Object.assign(result, { [name]: value });
 	}
 	return result;
+}
+
+/** The record keys a list's `search` does not look at under these behaviours (leads, contacts, companies). */
+export function searchIgnores(kind: string, behaviours: Behaviours): string[] {
+	const ignores: Array<[string, boolean | undefined, string]> = [
+		['leads', behaviours.leadSearchIgnoresEmail, 'email'],
+		['contacts', behaviours.contactSearchIgnoresEmail, 'email'],
+		['clients', behaviours.companySearchIgnoresWebsite, 'website'],
+		['clients', behaviours.companySearchIgnoresName, 'name'],
+		['clients', behaviours.companySearchIgnoresEmail, 'email'],
+	];
+	return ignores.filter(([of, on]) => of === kind && on).map(([, , key]) => key);
 }
 
 /** A timestamp as the sandbox writes it under these behaviours. */

@@ -9,6 +9,7 @@ import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { plural, withArticle } from '../../shared/table/schema';
 import type { OwnOperationDescription } from '../contract/ownOperation';
 import { OWN_OPERATION_DESCRIPTIONS } from './ownOperations';
+import { upsertAction, upsertDescription } from './upsertProperties';
 
 /**
  * Each operation's name, its action and its description. The action is what n8n shows in
@@ -47,9 +48,8 @@ export const OPERATIONS: Record<
 	},
 	upsert: {
 		name: 'Create or Update',
-		action: (r) => `Create or update ${r.label} by e-mail`,
-		description: (r) =>
-			`Update the ${r.label} with this e-mail address, or create one when none has it`,
+		action: upsertAction,
+		description: upsertDescription,
 	},
 	update: {
 		name: 'Update',

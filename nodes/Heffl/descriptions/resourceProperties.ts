@@ -19,6 +19,7 @@ import {
 	customFieldsMapper,
 	updateProperty,
 } from './writeProperties';
+import { upsertProperties } from './upsertProperties';
 
 /** The parameters of a resource: the generic operations' from its table entry, then its own operations'. */
 export function resourceProperties(
@@ -49,20 +50,9 @@ function genericProperties(
 		});
 	}
 
-	// Create or Update asks for the e-mail to find the record by, then what Create asks for.
+	// Create or Update asks for the key to find the record by, then what Create asks for.
 	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
-	if (has('upsert')) {
-		properties.push({
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. nathan@example.com',
-			displayOptions: show(resource, ['upsert']),
-			description: `The whole e-mail address to find the ${resource.label} by (exact, ignoring case; part of one is refused). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
-		});
-	}
+	if (has('upsert')) properties.push(...upsertProperties(resource));
 	if (has('create')) properties.push(...createProperties(resource, creates));
 	if (has('update')) properties.push(updateProperty(resource));
 

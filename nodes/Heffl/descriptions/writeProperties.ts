@@ -9,6 +9,7 @@ import type { FieldSpec, OperationName, ResourceSpec } from '../../shared/table/
 import { fieldsOf, resourceParameter } from '../../shared/table/schema';
 import { byDisplayName, show } from '../../shared/editor/display';
 import { fieldProperty } from '../../shared/editor/fieldProperties';
+import { hiddenOnUpsert } from './upsertProperties';
 
 /** Custom fields entered by label or key: for resources Heffl has no definitions list for. */
 export function customFieldsByLabel(
@@ -146,10 +147,11 @@ export function createProperties(
 	const additional = fields
 		.filter((field) => !field.main)
 		.map((field) =>
-			// Create or Update asks for the e-mail it finds the record by at the top; not twice.
-			upserts && field.format === 'email'
-				? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
-				: fieldProperty(field),
+			// Create or Update asks for the key it finds the record by at the top; not twice.
+			{
+				const hidden = upserts ? hiddenOnUpsert(resource, field) : undefined;
+				return hidden ? { ...fieldProperty(field), displayOptions: hidden } : fieldProperty(field);
+			},
 		);
 	if (resource.extraFields) additional.push(EXTRA_FIELDS);
 	if (additional.length) {

@@ -1,23 +1,76 @@
 /**
- * Create or Update by e-mail: the records with exactly this e-mail are found (the lookup of
- * emailLookup.ts: Heffl's search where it is proven to find e-mails, else the whole list
- * once per execution), one is updated, none creates one, several is an error naming them.
- * An e-mail upserted by one item is updated by the next.
+ * Create or Update by a match key (an e-mail, a website, a name, a SKU: table/matchKeys.ts,
+ * chosen under Match By where a resource has several): the records with that key are found
+ * (keyLookup.ts: Heffl's search where it is proven to find the key, else the whole list once
+ * per execution), one is updated, none creates one, several is an error naming them. A
+ * record upserted by one item is updated by the next with any of its keys.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { recordPath } from '../../shared/transport';
-import { lookupEmail } from '../../shared/table/builders';
+import type { MatchKey } from '../../shared/table/matchKeys';
+import { matchKeysOf } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
-import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
+import { fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/schema';
 import { collectBody } from './body';
-import { findByEmail, rememberWritten } from './emailLookup';
+import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
 import type { ExecutionState } from '../contract/executionState';
 import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
+
+/** The key the item finds its record by (Match By), and the value given for it, checked. */
+function keyOf(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+): { key: MatchKey; value: string } {
+	const node = context.getNode();
+	const keys = matchKeysOf(resource);
+	const chosen = keys.length > 1 ? context.getNodeParameter('matchBy', itemIndex, '') : '';
+	const key = keys.find((candidate) => candidate.name === chosen) ?? keys[0];
+	if (chosen && key.name !== chosen)
+		throw new NodeOperationError(node, `Match By: '${String(chosen)}' is not one of them`, {
+			itemIndex,
+			description: `Choose ${keys.map((candidate) => candidate.displayName).join(', ')}.`,
+		});
+	const given = context.getNodeParameter(key.name, itemIndex, '');
+	const value = isUnset(key.field, given)
+		? ''
+		: String(checked(node, itemIndex, key.displayName, checkValue(key.field, given)));
+	if (!value || key.keyOf(value) === undefined)
+		throw new NodeOperationError(
+			node,
+			`${key.displayName}: Create or Update needs ${withArticle(key.noun)}`,
+			{ itemIndex, description: `The ${resource.label} is found by it, or created with it.` },
+		);
+	return { key, value };
+}
+
+/** Several records have the key: the item fails naming them, and nothing is written. */
+function severalFound(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	key: MatchKey,
+	value: string,
+	found: IDataObject[],
+): NodeOperationError {
+	const ids = found.map((record) => String(record.id)).join(', ');
+	const names = found
+		.map((record) => `${String(record.id)}: ${String(record.name ?? record.firstName ?? '')}`)
+		.join('; ');
+	return new NodeOperationError(
+		context.getNode(),
+		`${key.displayName}: ${found.length} ${plural(resource.label)} have the ${key.noun} '${value}' (${ids})`,
+		{
+			itemIndex,
+			description: `Nothing was created or changed (${names}). Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
+		},
+	);
+}
 
 export async function upsert(
 	context: IExecuteFunctions,
@@ -27,64 +80,51 @@ export async function upsert(
 	state: ExecutionState,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const emailField = fieldsOf(resource, 'create').find((field) => field.format === 'email');
-	const emailKey = emailField ? fieldKey(emailField) : 'email';
-	const given = context.getNodeParameter('email', itemIndex, '');
-	const asked = lookupEmail('The e-mail address the record is found by.');
-	const email = isUnset(asked, given)
-		? ''
-		: String(checked(node, itemIndex, 'Email', checkValue(asked, given)));
-	if (!email) {
-		throw new NodeOperationError(node, 'Email: Create or Update needs an e-mail address', {
-			itemIndex,
-			description: `The ${resource.label} is found by it, or created with it.`,
-		});
-	}
+	const { key, value } = keyOf(context, resource, itemIndex);
 	// Every field is checked before the search: a bad value is refused with nothing sent.
 	const collected = collectBody(context, resource, 'upsert', itemIndex);
-	const remembered = `${resource.value}:${email.toLowerCase()}`;
-	let id = state.upserted.get(remembered);
+	const remembered = (name: string, keyValue: string | undefined) =>
+		`${resource.value}:${name}:${String(keyValue)}`;
+	let id = state.upserted.get(remembered(key.name, key.keyOf(value)));
+	let old: IDataObject | undefined;
 	if (id === undefined) {
-		const { records: found } = await findByEmail(context, resource, base, email, state);
-		if (found.length > 1) {
-			throw new NodeOperationError(
-				node,
-				`Email: ${found.length} ${plural(resource.label)} have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
-				{
-					itemIndex,
-					description: `Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
-				},
-			);
-		}
-		id = found[0]?.id === undefined ? undefined : String(found[0].id);
+		const { records: found } = await findByKey(context, resource, key, base, value, state);
+		if (found.length > 1) throw severalFound(context, resource, itemIndex, key, value, found);
+		old = found[0];
+		id = old?.id === undefined ? undefined : String(old.id);
 	}
 	const creating = id === undefined;
 	const body = await writtenBody(context, resource, 'upsert', itemIndex, base, state, {
 		creating,
 		collected,
 		prepare: (written) => {
-			const given = written[emailKey];
-			if (given !== undefined && String(given).trim().toLowerCase() !== email.toLowerCase()) {
+			const given = written[key.recordKey];
+			if (given !== undefined && key.keyOf(given) !== key.keyOf(value)) {
 				throw new NodeOperationError(
 					node,
-					'Additional Fields › Email: differs from the Email the record is found by',
+					`Additional Fields › ${key.displayName}: differs from the ${key.displayName} the record is found by`,
 					{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
 				);
 			}
-			written[emailKey] = email;
+			written[key.recordKey] = given ?? value;
 			const missing = fieldsOf(resource, 'create').find(
-				(field) => field.required && !(fieldKey(field) in written),
+				(field) =>
+					field.required &&
+					!(fieldKey(field) in written) &&
+					Object.entries(field.showWhen ?? {}).every(([name, values]) =>
+						values.includes(String(context.getNodeParameter(name, itemIndex, ''))),
+					),
 			);
 			if (creating && missing) {
 				throw new NodeOperationError(
 					node,
-					`${missing.displayName}: no ${resource.label} has this e-mail, and creating one needs a value here`,
+					`${missing.displayName}: no ${resource.label} has this ${key.noun}, and creating one needs a value here`,
 					{ itemIndex },
 				);
 			}
 		},
 	});
-	const record =
+	const answer =
 		id === undefined
 			? await createRecord(context, resource, itemIndex, base, body)
 			: await updateRecord(
@@ -94,7 +134,13 @@ export async function upsert(
 					base,
 					body,
 				);
-	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
-	rememberWritten(state, resource, email, record);
-	return record;
+	// The record as it now is: its answer over what was sent (a v1 answer may leave keys out).
+	const record = { ...old, ...body, ...answer };
+	for (const each of matchKeysOf(resource)) {
+		const written = each.keyOf(record[each.recordKey]);
+		if (record.id !== undefined && written !== undefined)
+			state.upserted.set(remembered(each.name, written), String(record.id));
+	}
+	rememberWritten(state, resource, record);
+	return answer;
 }

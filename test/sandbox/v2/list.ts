@@ -4,6 +4,7 @@
  * parameter with the operators `is`, `is_not`, `is_any_of`, `is_none_of`. Answered
  * `{data, meta: {nextCursor, hasMore}}`.
  */
+import { searchIgnores } from '../behaviours';
 import { ApiError } from '../errors';
 import { wholeNumber } from '../query';
 import type { Workspace } from '../store';
@@ -37,12 +38,11 @@ export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams)
 	let records = space.all(spec.kind).filter(spec.where ?? (() => true));
 	if (spec.search) {
 		const term = query.get('search')?.trim().toLowerCase();
-		// behaviours.ts: a search that does not look at the e-mail address (leads, contacts).
-		const blind =
-			(spec.kind === 'leads' && behaviours.leadSearchIgnoresEmail) ||
-			(spec.kind === 'contacts' && behaviours.contactSearchIgnoresEmail);
-		const texts = blind
-			? (record: JsonObject) => spec.search?.({ ...record, email: null }) ?? []
+		// behaviours.ts: a search that does not look at some field (leads, contacts, companies).
+		const blind = searchIgnores(spec.kind, behaviours);
+		const texts = blind.length
+			? (record: JsonObject) =>
+					spec.search?.({ ...record, ...Object.fromEntries(blind.map((key) => [key, null])) }) ?? []
 			: spec.search;
 		if (term)
 			records = records.filter((record) =>

@@ -15,6 +15,7 @@ import {
 	within,
 } from '../builders';
 import { serverSearch } from '../filterBuilders';
+import { DOMAIN, EMAIL, NAME } from '../matchKeys';
 import type { ResourceSpec } from '../schema';
 import { CLIENT_RECORD_KEYS, CONTACT_AND_COMPANY_CONDITIONS } from './contact';
 
@@ -26,8 +27,15 @@ export const company: ResourceSpec = {
 	api: 'v2',
 	path: '/companies',
 	idPrefix: 'clt_',
-	operations: ['create', 'delete', 'getAll', 'update'],
+	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,
+	// §7 documents `search` on /companies; what it matches is not listed (docs/assumptions.md).
+	lookupSearch: { api: 'v2', path: '/companies' },
+	matchKeys: [
+		{ field: 'website', as: DOMAIN },
+		{ field: 'name', as: NAME },
+		{ field: 'email', as: EMAIL },
+	],
 	tagType: 'clients',
 	customFields: { entity: 'companies' },
 	extraFields: true,

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CRUD, dropdown, email, number, phone, text, website } from '../builders';
 import { emailFilter, localFilter, lower, search } from '../filterBuilders';
+import { EMAIL } from '../matchKeys';
 import type { FilterSpec, ResolveFilterValue, ResourceSpec } from '../schema';
 
 /**
@@ -49,7 +50,8 @@ export const lead: ResourceSpec = {
 	methods: { update: 'PUT' },
 	// §7 lists GET /leads among the v2 lists with `search` (v1 documents none, §10.1, §18);
 	// what it matches is not listed, so its "nothing" is believed only once proven.
-	emailSearch: { api: 'v2', path: '/leads', oldestFirst: true },
+	lookupSearch: { api: 'v2', path: '/leads', oldestFirst: true },
+	matchKeys: [{ field: 'email', as: EMAIL }],
 	tagType: 'leads',
 	customFields: 'byLabel',
 	extraFields: true,
