@@ -99,7 +99,7 @@ const setValuesOf = (line: IDataObject): IDataObject =>
 const emptyLine = (field: FieldSpec, index: number): Checked =>
 	fail(
 		`${field.entryName ?? 'entry'} ${index + 1} has no value set`,
-		`Set its values (a line item: a Name or a Product), or remove it from ${field.displayName}.`,
+		`Set its values${field.entryName === 'Line Item' ? ' (a Name or a Product)' : ''}, or remove it from ${field.displayName}.`,
 	);
 
 /** Line items as a JSON list (from an expression): each line's `null`s dropped, none left empty. */
