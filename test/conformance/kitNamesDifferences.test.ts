@@ -76,6 +76,21 @@ const EXPECTED: Record<
 		says: /search=<its e-mail> did not return clt_/,
 		fails: false,
 	},
+	companySearchIgnoresWebsite: {
+		check: 'companies.search-website',
+		says: /search=<its website> did not return clt_/,
+		fails: false,
+	},
+	companySearchIgnoresName: {
+		check: 'companies.search-name',
+		says: /search=<its name> did not return clt_/,
+		fails: false,
+	},
+	companySearchIgnoresEmail: {
+		check: 'companies.search-email',
+		says: /search=<its e-mail> did not return clt_/,
+		fails: false,
+	},
 	lineItemNullsRefused: {
 		check: 'quotation.line-nulls',
 		says: /refused: 400 .*must not be null/,

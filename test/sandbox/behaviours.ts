@@ -87,6 +87,14 @@ export interface Behaviours {
 	 */
 	contactSearchIgnoresEmail?: boolean;
 	/**
+	 * v2 `search` on `GET /companies` does not look at the website, the name or the e-mail
+	 * address (one switch each): §7 says companies take `search` and lists no searched
+	 * fields. Issue 42: Create or Update by each key must not take that "nothing" for a fact.
+	 */
+	companySearchIgnoresWebsite?: boolean;
+	companySearchIgnoresName?: boolean;
+	companySearchIgnoresEmail?: boolean;
+	/**
 	 * A sent line item's member given as `null` is refused (400, `must not be null`), while
 	 * answers still give unset members as `null`: §11.3 and §11.4 show line members with
 	 * example values only, none marked nullable. Issue 46: a read deal's lines, passed on.
@@ -126,6 +134,12 @@ export const BEHAVIOURS: Record<BehaviourName, string> = {
 		'v2 search on /leads ignores e-mail addresses: §7 lists no searched fields for leads',
 	contactSearchIgnoresEmail:
 		'v2 search on /contacts ignores e-mail addresses: §7 shows search=jane%40example.com without its answer',
+	companySearchIgnoresWebsite:
+		'v2 search on /companies ignores websites: §7 lists no searched fields for companies',
+	companySearchIgnoresName:
+		'v2 search on /companies ignores names: §7 lists no searched fields for companies',
+	companySearchIgnoresEmail:
+		'v2 search on /companies ignores e-mail addresses: §7 lists no searched fields for companies',
 	lineItemNullsRefused:
 		'a line item member sent as null is refused, while answers give unset members as null: no line member is marked nullable (§11.3, §11.4)',
 };

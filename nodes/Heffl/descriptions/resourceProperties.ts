@@ -10,6 +10,7 @@ import { show } from '../../shared/editor/display';
 import { locator, searchMethodName } from '../../shared/editor/fieldProperties';
 import { getManyProperties } from '../../shared/editor/listProperties';
 import type { OwnOperationDescription } from '../contract/ownOperation';
+import { matchProperties } from './matchProperties';
 import { operationProperty, ownProperties } from './operationProperties';
 import { OWN_OPERATION_DESCRIPTIONS } from './ownOperations';
 import { outputProperties } from './outputProperties';
@@ -49,20 +50,9 @@ function genericProperties(
 		});
 	}
 
-	// Create or Update asks for the e-mail to find the record by, then what Create asks for.
+	// Create or Update asks for what it finds the record by (matchProperties.ts), then what Create asks for.
 	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
-	if (has('upsert')) {
-		properties.push({
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. nathan@example.com',
-			displayOptions: show(resource, ['upsert']),
-			description: `The whole e-mail address to find the ${resource.label} by (exact, ignoring case; part of one is refused). One ${resource.label} with it: updated with the fields below. None: one is created with it. Several: an error naming them.`,
-		});
-	}
+	if (has('upsert')) properties.push(...matchProperties(resource));
 	if (has('create')) properties.push(...createProperties(resource, creates));
 	if (has('update')) properties.push(updateProperty(resource));
 

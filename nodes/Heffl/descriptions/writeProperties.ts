@@ -6,7 +6,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { FieldSpec, OperationName, ResourceSpec } from '../../shared/table/schema';
-import { fieldsOf, resourceParameter } from '../../shared/table/schema';
+import { matchKeysOf } from './matchProperties';
+import { fieldKey, fieldsOf, resourceParameter } from '../../shared/table/schema';
 import { byDisplayName, show } from '../../shared/editor/display';
 import { fieldProperty } from '../../shared/editor/fieldProperties';
 
@@ -142,12 +143,13 @@ export function createProperties(
 		};
 		properties.push({ ...fieldProperty(field), required: field.required, displayOptions });
 	}
-	const upserts = creates.includes('upsert');
+	// Create or Update asks for its only key at the top; not twice. Several keys (Match By):
+	// the others are fields like any other, the picked one refused here when it differs.
+	const keys = creates.includes('upsert') ? matchKeysOf(resource) : [];
 	const additional = fields
 		.filter((field) => !field.main)
 		.map((field) =>
-			// Create or Update asks for the e-mail it finds the record by at the top; not twice.
-			upserts && field.format === 'email'
+			keys.length === 1 && fieldKey(field) === keys[0].field
 				? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
 				: fieldProperty(field),
 		);

@@ -1,6 +1,6 @@
 /**
  * Get Many with an Email filter: the records are found as Create or Update finds them
- * (emailLookup.ts: a constant number of requests where Heffl's search is proven to find
+ * (keyLookup.ts, by the e-mail key: a constant number of requests where Heffl's search is proven to find
  * e-mails), then every other filter is checked on each, as Get Many checks every record.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -8,7 +8,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflRequest, recordPath, unwrapRecord } from '../../shared/transport';
 import type { ResourceSpec } from '../../shared/table/schema';
-import { findByEmail } from './emailLookup';
+import { findByKey } from './keyLookup';
+import { MATCH_KEYS } from '../../shared/table/matchKeys';
 import { isUnset } from '../../shared/records/fieldChecks';
 import { judgeRecord } from '../../shared/records/lists';
 import { listQuery } from '../../shared/records/listQuery';
@@ -29,13 +30,13 @@ export async function getManyByEmail(
 	// Every filter's value is checked (and the email one read) as Get Many checks them.
 	const { checks } = await listQuery(context, resource, filters, itemIndex, request);
 	const email = String(checks.find((check) => check.name === field.displayName)?.value ?? '');
-	const found = await findByEmail(context, resource, request, email, state);
+	const found = await findByKey(context, resource, MATCH_KEYS.email, request, email, state);
 	const kept: IDataObject[] = [];
 	for (const row of found.records) {
 		if (limit !== undefined && kept.length >= limit) break;
 		// Rows of a search in another API (v2 lead rows) are read as the resource's own records.
 		const record =
-			found.from === 'search' && resource.emailSearch?.api !== resource.api
+			found.from === 'search' && resource.lookupSearch?.api !== resource.api
 				? unwrapRecord(
 						await hefflRequest.call(context, {
 							...request,

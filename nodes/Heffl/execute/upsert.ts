@@ -1,23 +1,44 @@
 /**
- * Create or Update by e-mail: the records with exactly this e-mail are found (the lookup of
- * emailLookup.ts: Heffl's search where it is proven to find e-mails, else the whole list
- * once per execution), one is updated, none creates one, several is an error naming them.
- * An e-mail upserted by one item is updated by the next.
+ * Create or Update by a match key (e-mail, website, name, SKU: shared/table/matchKeys.ts):
+ * the records whose key has the same normal form are found (keyLookup.ts: Heffl's search
+ * where it is proven to find that field, else the whole list once per execution), one is
+ * updated, none creates one, several is an error naming them. A key upserted by one item
+ * is updated by the next.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { recordPath } from '../../shared/transport';
-import { lookupEmail } from '../../shared/table/builders';
+import type { MatchKey } from '../../shared/table/matchKeys';
+import { checkKey, MATCH_KEYS } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
 import { collectBody } from './body';
-import { findByEmail, rememberWritten } from './emailLookup';
+import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
 import type { ExecutionState } from '../contract/executionState';
-import { checked } from '../../shared/checks';
+import { checked, isEmpty } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
+
+/** The key this item matches by: the resource's only one, or the one picked under Match By. */
+export function matchKeyOf(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+): MatchKey {
+	const keys = resource.matchBy ?? ['email'];
+	if (keys.length === 1) return MATCH_KEYS[keys[0]];
+	const picked = String(context.getNodeParameter('matchBy', itemIndex, keys[0]));
+	const key = keys.find((name) => name === picked);
+	if (key === undefined)
+		throw new NodeOperationError(
+			context.getNode(),
+			`Match By: '${picked}' is not one of ${keys.map((name) => MATCH_KEYS[name].displayName).join(', ')}`,
+			{ itemIndex },
+		);
+	return MATCH_KEYS[key];
+}
 
 export async function upsert(
 	context: IExecuteFunctions,
@@ -27,32 +48,40 @@ export async function upsert(
 	state: ExecutionState,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const emailField = fieldsOf(resource, 'create').find((field) => field.format === 'email');
-	const emailKey = emailField ? fieldKey(emailField) : 'email';
-	const given = context.getNodeParameter('email', itemIndex, '');
-	const asked = lookupEmail('The e-mail address the record is found by.');
-	const email = isUnset(asked, given)
-		? ''
-		: String(checked(node, itemIndex, 'Email', checkValue(asked, given)));
-	if (!email) {
-		throw new NodeOperationError(node, 'Email: Create or Update needs an e-mail address', {
-			itemIndex,
-			description: `The ${resource.label} is found by it, or created with it.`,
-		});
+	const key = matchKeyOf(context, resource, itemIndex);
+	const keyField = fieldsOf(resource, 'create').find((field) => fieldKey(field) === key.field);
+	const given: unknown = context.getNodeParameter(key.value, itemIndex, '');
+	if (isEmpty(given) || (keyField && isUnset(keyField, given))) {
+		throw new NodeOperationError(
+			node,
+			`${key.displayName}: Create or Update needs ${withArticleOf(key)}`,
+			{
+				itemIndex,
+				description: `The ${resource.label} is found by it, or created with it.`,
+			},
+		);
 	}
+	const text = String(checked(node, itemIndex, key.displayName, checkKey(key, given)));
+	// As the field is written (a website with https:// added), checked as Create checks it.
+	const written = keyField
+		? checked(node, itemIndex, key.displayName, checkValue(keyField, text))
+		: text;
 	// Every field is checked before the search: a bad value is refused with nothing sent.
 	const collected = collectBody(context, resource, 'upsert', itemIndex);
-	const remembered = `${resource.value}:${email.toLowerCase()}`;
+	const remembered = `${resource.value}:${key.value}:${key.normalise(text) ?? ''}`;
 	let id = state.upserted.get(remembered);
 	if (id === undefined) {
-		const { records: found } = await findByEmail(context, resource, base, email, state);
+		const { records: found } = await findByKey(context, resource, key, base, text, state);
 		if (found.length > 1) {
+			const named = found.map((record) =>
+				record.name ? `${String(record.id)} (${String(record.name)})` : String(record.id),
+			);
 			throw new NodeOperationError(
 				node,
-				`Email: ${found.length} ${plural(resource.label)} have the e-mail address '${email}' (${found.map((record) => String(record.id)).join(', ')})`,
+				`${key.displayName}: ${found.length} ${plural(resource.label)} have the ${key.noun} '${text}' (${found.map((record) => String(record.id)).join(', ')})`,
 				{
 					itemIndex,
-					description: `Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
+					description: `They are ${named.join(', ')}. Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
 				},
 			);
 		}
@@ -62,23 +91,23 @@ export async function upsert(
 	const body = await writtenBody(context, resource, 'upsert', itemIndex, base, state, {
 		creating,
 		collected,
-		prepare: (written) => {
-			const given = written[emailKey];
-			if (given !== undefined && String(given).trim().toLowerCase() !== email.toLowerCase()) {
+		prepare: (fields) => {
+			const also = fields[key.field];
+			if (also !== undefined && key.normalise(also) !== key.normalise(text)) {
 				throw new NodeOperationError(
 					node,
-					'Additional Fields › Email: differs from the Email the record is found by',
+					`Additional Fields › ${key.displayName}: differs from the ${key.displayName} the record is found by`,
 					{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
 				);
 			}
-			written[emailKey] = email;
+			fields[key.field] = written;
 			const missing = fieldsOf(resource, 'create').find(
-				(field) => field.required && !(fieldKey(field) in written),
+				(field) => field.required && !(fieldKey(field) in fields),
 			);
 			if (creating && missing) {
 				throw new NodeOperationError(
 					node,
-					`${missing.displayName}: no ${resource.label} has this e-mail, and creating one needs a value here`,
+					`${missing.displayName}: no ${resource.label} has this ${key.by}, and creating one needs a value here`,
 					{ itemIndex },
 				);
 			}
@@ -95,6 +124,9 @@ export async function upsert(
 					body,
 				);
 	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
-	rememberWritten(state, resource, email, record);
+	rememberWritten(state, resource, key, text, record);
 	return record;
 }
+
+const withArticleOf = (key: MatchKey) =>
+	`${/^[aeiou]/i.test(key.noun) ? 'an' : 'a'} ${key.noun}`;

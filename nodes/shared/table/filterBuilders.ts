@@ -57,7 +57,7 @@ export const search = (records: string, keys: string[]): FilterSpec => ({
 
 /**
  * Get Many's Email: only records with exactly this address (ignoring case and surrounding
- * spaces), found as Create or Update finds them (execute/emailLookup.ts), checked on each.
+ * spaces), found as Create or Update finds them (execute/keyLookup.ts), checked on each.
  */
 export const emailFilter = (records: string): FilterSpec => ({
 	...lookupEmail(

@@ -7,6 +7,7 @@ import type { IDataObject, IHttpRequestMethods, INodePropertyOptions } from 'n8n
 
 import type { ApiVersion } from '../transport';
 import type { Checked } from '../checks';
+import type { MatchKeyName } from './matchKeys';
 
 export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
 
@@ -176,11 +177,16 @@ export interface ResourceSpec {
 	searchable?: boolean;
 	/**
 	 * A documented `search` over this resource's records (§7), perhaps in another API than
-	 * its own list: the e-mail lookup narrows by it (nodes/Heffl/execute/emailLookup.ts) and
-	 * never takes its "nothing" on trust. `oldestFirst`: its answers are put in the order of
-	 * the resource's own list (v1 lists oldest first; v2 answers newest first, §7).
+	 * its own list: the match-key lookup narrows by it (nodes/Heffl/execute/keyLookup.ts)
+	 * and never takes its "nothing" on trust. `oldestFirst`: its answers are put in the order
+	 * of the resource's own list (v1 lists oldest first; v2 answers newest first, §7).
 	 */
-	emailSearch?: { api: ApiVersion; path: string; oldestFirst?: boolean };
+	lookupSearch?: { api: ApiVersion; path: string; oldestFirst?: boolean };
+	/**
+	 * What Create or Update (`upsert`) finds a record by (table/matchKeys.ts), the
+	 * first by default; more than one: the user picks under Match By.
+	 */
+	matchBy?: MatchKeyName[];
 }
 
 /** "leads", "companies". */

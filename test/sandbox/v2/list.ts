@@ -37,13 +37,11 @@ export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams)
 	let records = space.all(spec.kind).filter(spec.where ?? (() => true));
 	if (spec.search) {
 		const term = query.get('search')?.trim().toLowerCase();
-		// behaviours.ts: a search that does not look at the e-mail address (leads, contacts).
-		const blind =
-			(spec.kind === 'leads' && behaviours.leadSearchIgnoresEmail) ||
-			(spec.kind === 'contacts' && behaviours.contactSearchIgnoresEmail);
-		const texts = blind
-			? (record: JsonObject) => spec.search?.({ ...record, email: null }) ?? []
-			: spec.search;
+		// behaviours.ts: a search that does not look at some fields (leads, contacts, companies).
+		const blind = Object.fromEntries(
+			blindFields(spec.kind, behaviours).map((field) => [field, null]),
+		);
+		const texts = (record: JsonObject) => spec.search?.({ ...record, ...blind }) ?? [];
 		if (term)
 			records = records.filter((record) =>
 				texts(record).some((text) => text != null && String(text).toLowerCase().includes(term)),
@@ -202,4 +200,16 @@ function decodeCursor(kind: RecordKind, cursor: string | null, records: JsonObje
 	const index = records.findIndex((record) => String(record.id) === match[3]);
 	if (index < 0) throw ApiError.field('cursor', 'points at a record this list no longer holds');
 	return index + 1;
+}
+
+/** The fields a switched-on behaviour keeps `search` from looking at (behaviours.ts). */
+function blindFields(kind: string, behaviours: Workspace['behaviours']): string[] {
+	const switched: Array<[boolean | undefined, string, string]> = [
+		[behaviours.leadSearchIgnoresEmail, 'leads', 'email'],
+		[behaviours.contactSearchIgnoresEmail, 'contacts', 'email'],
+		[behaviours.companySearchIgnoresWebsite, 'companies', 'website'],
+		[behaviours.companySearchIgnoresName, 'companies', 'name'],
+		[behaviours.companySearchIgnoresEmail, 'companies', 'email'],
+	];
+	return switched.filter(([on, of]) => on && of === kind).map(([, , field]) => field);
 }

@@ -22,7 +22,9 @@ export const client: ResourceSpec = {
 	api: 'v1',
 	path: '/clients',
 	idPrefix: 'clt_',
-	operations: CRUD,
+	// v1 documents no search (§14): Create or Update reads the list, once per execution.
+	operations: [...CRUD, 'upsert'],
+	matchBy: ['email'],
 	tagType: 'clients',
 	customFields: 'byLabel',
 	extraFields: true,

@@ -26,8 +26,12 @@ export const company: ResourceSpec = {
 	api: 'v2',
 	path: '/companies',
 	idPrefix: 'clt_',
-	operations: ['create', 'delete', 'getAll', 'update'],
+	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,
+	// §7: GET /companies takes `search`; which fields it looks in is not listed, so its
+	// "nothing" is believed per key only once proven (docs/assumptions.md).
+	lookupSearch: { api: 'v2', path: '/companies' },
+	matchBy: ['website', 'name', 'email'],
 	tagType: 'clients',
 	customFields: { entity: 'companies' },
 	extraFields: true,

@@ -49,7 +49,8 @@ export const lead: ResourceSpec = {
 	methods: { update: 'PUT' },
 	// §7 lists GET /leads among the v2 lists with `search` (v1 documents none, §10.1, §18);
 	// what it matches is not listed, so its "nothing" is believed only once proven.
-	emailSearch: { api: 'v2', path: '/leads', oldestFirst: true },
+	lookupSearch: { api: 'v2', path: '/leads', oldestFirst: true },
+	matchBy: ['email'],
 	tagType: 'leads',
 	customFields: 'byLabel',
 	extraFields: true,

@@ -10,7 +10,9 @@ export const product: ResourceSpec = {
 	api: 'v2',
 	path: '/products',
 	idPrefix: 'prd_',
-	operations: ['create', 'get', 'getAll', 'update'],
+	// §11.10 lists no query for GET /products: Create or Update reads the list, once per execution.
+	operations: ['create', 'get', 'getAll', 'update', 'upsert'],
+	matchBy: ['sku'],
 	apis: { get: 'v1' },
 	// §9.2: products take cf_* keys, but GET /custom-fields has no product entity.
 	customFields: 'byLabel',

@@ -48,7 +48,7 @@ export const COMPANIES: CrmResource = {
 	get: false,
 	definitions: (space) => definitionsOf(space, 'companies'),
 	list: {
-		search: (record) => [record.name, record.email, record.number, record.phone],
+		search: (record) => [record.name, record.email, record.number, record.phone, record.website],
 		orderBy: {
 			createdAt: stored('createdAt'),
 			updatedAt: stored('updatedAt'),
