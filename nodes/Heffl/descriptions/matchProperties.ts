@@ -63,8 +63,7 @@ export function matchProperties(resource: ResourceSpec): INodeProperties[] {
 			required: true,
 			default: '',
 			placeholder: PLACEHOLDERS[key.value],
-			displayOptions:
-				keys.length > 1 ? { show: { ...shown.show, matchBy: [key.value] } } : shown,
+			displayOptions: keys.length > 1 ? { show: { ...shown.show, matchBy: [key.value] } } : shown,
 			description: keyDescription(key, resource),
 		});
 	}

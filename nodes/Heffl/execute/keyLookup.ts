@@ -17,7 +17,7 @@ import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow'
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflListPage, hefflPages, hefflPaginate } from '../../shared/transport';
 import type { MatchKey } from '../../shared/table/matchKeys';
-import { checkKey, keyOf } from '../../shared/table/matchKeys';
+import { keyOf, probeTerm } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
 import type { ExecutionState } from '../contract/executionState';
 
@@ -113,10 +113,11 @@ async function searchProven(
 		{ ...base, api: search.api, path: search.path, qs: {} },
 		100,
 	);
-	// A record whose key a user could give (a whole e-mail address, a domain).
-	const withKey = records.filter((row) => 'value' in checkKey(key, row[key.field]));
-	const sample = withKey.find((row) => row.archived === true) ?? withKey[0];
-	const rows = sample && (await searched(context, search, base, key.term(String(sample[key.field]).trim())));
+	// A record whose key a user could give and only that field holds (matchKeys.ts probeTerm).
+	const sampled = records.filter((row) => probeTerm(key, row) !== undefined);
+	const sample = sampled.find((row) => row.archived === true) ?? sampled[0];
+	const term = sample && probeTerm(key, sample);
+	const rows = term === undefined ? undefined : await searched(context, search, base, term);
 	const proven = Boolean(
 		rows?.some((row) => row.id === sample.id && keyOf(key, row) === keyOf(key, sample)),
 	);

@@ -14,7 +14,7 @@ import type { MatchKey } from '../../shared/table/matchKeys';
 import { checkKey, MATCH_KEYS } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
-import { collectBody } from './body';
+import { collectBody, isShown } from './body';
 import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
 import type { ExecutionState } from '../contract/executionState';
@@ -102,7 +102,8 @@ export async function upsert(
 			}
 			fields[key.field] = written;
 			const missing = fieldsOf(resource, 'create').find(
-				(field) => field.required && !(fieldKey(field) in fields),
+				(field) =>
+					field.required && isShown(context, field, itemIndex) && !(fieldKey(field) in fields),
 			);
 			if (creating && missing) {
 				throw new NodeOperationError(
@@ -128,5 +129,4 @@ export async function upsert(
 	return record;
 }
 
-const withArticleOf = (key: MatchKey) =>
-	`${/^[aeiou]/i.test(key.noun) ? 'an' : 'a'} ${key.noun}`;
+const withArticleOf = (key: MatchKey) => `${/^[aeiou]/i.test(key.noun) ? 'an' : 'a'} ${key.noun}`;

@@ -171,3 +171,21 @@ export function checkKey(key: MatchKey, given: unknown): Checked {
 
 /** The normal form of a record's key. */
 export const keyOf = (key: MatchKey, record: IDataObject) => key.normalise(record[key.field]);
+
+/**
+ * The term a record can prove a search by: its key, when a user could give it (a whole
+ * e-mail address, a domain) and no other text of the record holds it (a search that found
+ * the record through its e-mail would not prove it looks at its website). Undefined: the
+ * record proves nothing.
+ */
+export function probeTerm(key: MatchKey, record: IDataObject): string | undefined {
+	const checkedKey = checkKey(key, record[key.field]);
+	if (!('value' in checkedKey)) return undefined;
+	const term = key.term(String(checkedKey.value));
+	const lower = term.toLowerCase();
+	const elsewhere = Object.entries(record).some(
+		([name, value]) =>
+			name !== key.field && typeof value === 'string' && value.toLowerCase().includes(lower),
+	);
+	return elsewhere ? undefined : term;
+}

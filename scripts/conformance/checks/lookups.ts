@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { MatchKey } from '../../../nodes/shared/table/matchKeys';
-import { checkKey, keyOf, MATCH_KEYS } from '../../../nodes/shared/table/matchKeys';
+import { keyOf, MATCH_KEYS, probeTerm } from '../../../nodes/shared/table/matchKeys';
 import type { ApiVersion } from '../../../nodes/shared/transport';
 import { newestFirst, recordsOf, refusal, resourceFile } from '../reads';
 import type { Check, Kit } from '../types';
@@ -18,9 +18,9 @@ import { differs, holds, notChecked } from '../types';
 
 const LOOKUP = 'nodes/Heffl/execute/keyLookup.ts';
 
-/** A record with a key a user could give (a whole e-mail, a domain) from `records`, archived first. */
+/** A record that can prove the search by its key (matchKeys.ts probeTerm), archived first. */
 const sampleOf = (records: IDataObject[], key: MatchKey) => {
-	const withKey = records.filter((record) => 'value' in checkKey(key, record[key.field]));
+	const withKey = records.filter((record) => probeTerm(key, record) !== undefined);
 	return withKey.find((record) => record.archived === true) ?? withKey[0];
 };
 
@@ -31,7 +31,7 @@ async function searchFinds(
 	key: MatchKey,
 	what: string,
 ) {
-	const term = key.term(String(record[key.field]).trim());
+	const term = probeTerm(key, record) ?? '';
 	const reply = await kit.probe.get(search.api, search.path, { search: term, pageSize: 10 });
 	const adapts = `the node does not believe its "nothing": Create or Update${key.value === 'email' ? ' and the Email filter' : ''} by ${key.by} read the whole ${what} list once per execution (${LOOKUP})`;
 	if (!reply.ok) return differs(`search refused: ${refusal(reply)}`, adapts);
@@ -56,7 +56,10 @@ const v2Search = (kind: 'contacts' | 'companies', key: MatchKey, sandbox: string
 		async run(kit) {
 			const records = recordsOf('v2', await newestFirst(kit, { api: 'v2', path: `/${kind}` }));
 			const record = sampleOf(records, key);
-			if (!record) return notChecked(`none of the newest ${kind} has a ${key.by}`);
+			if (!record)
+				return notChecked(
+					`none of the newest ${kind} has a ${key.by} that no other field of it holds`,
+				);
 			return await searchFinds(kit, { api: 'v2', path: `/${kind}` }, record, key, what);
 		},
 	};

@@ -207,9 +207,10 @@ function blindFields(kind: string, behaviours: Workspace['behaviours']): string[
 	const switched: Array<[boolean | undefined, string, string]> = [
 		[behaviours.leadSearchIgnoresEmail, 'leads', 'email'],
 		[behaviours.contactSearchIgnoresEmail, 'contacts', 'email'],
-		[behaviours.companySearchIgnoresWebsite, 'companies', 'website'],
-		[behaviours.companySearchIgnoresName, 'companies', 'name'],
-		[behaviours.companySearchIgnoresEmail, 'companies', 'email'],
+		// v2 companies are the stored clients of type company (crm/companies.ts).
+		[behaviours.companySearchIgnoresWebsite, 'clients', 'website'],
+		[behaviours.companySearchIgnoresName, 'clients', 'name'],
+		[behaviours.companySearchIgnoresEmail, 'clients', 'email'],
 	];
 	return switched.filter(([on, of]) => on && of === kind).map(([, , field]) => field);
 }
