@@ -11,7 +11,9 @@
  * and in real n8n; `BENCH_ONLY=lookupExtras` only its first rows: Lead → Get Many by filter, the
  * node before issue 35 under the sandbox's search switches, the MCP example's call, and the
  * 10,000-lead Create or Update in real n8n at 60 requests a minute) and puts them into
- * bench/results.md beside the rows of the last full run.
+ * bench/results.md beside the rows of the last full run. `BENCH_ONLY=keyLookups` runs only
+ * Create or Update by the other match keys (bench/keyLookups.ts: companies, clients,
+ * products, in the harness).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { Webhook } from 'standardwebhooks';
 
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
+import { keyLookupBenchmarks } from './keyLookups';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
 import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
@@ -214,10 +217,12 @@ const load = () => loadavg()[1].toFixed(1);
 
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
+	if (process.env.BENCH_ONLY === 'keyLookups') return await keyLookupBenchmarks(row);
 	await leadListCosts(row);
 	await baselineUnderSwitches(row);
 	const onlyExtras = process.env.BENCH_ONLY === 'lookupExtras';
 	if (!onlyExtras) await lookupBenchmarks(row);
+	if (!onlyExtras) await keyLookupBenchmarks(row);
 	if (process.env.BENCH_REAL_N8N === '0')
 		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
 	else {
@@ -272,9 +277,9 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (!['lookups', 'lookupExtras'].includes(process.env.BENCH_ONLY))
+		if (!['lookups', 'lookupExtras', 'keyLookups'].includes(process.env.BENCH_ONLY))
 			throw new Error(
-				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras') can run alone`,
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras'; or issue 42's rows, 'keyLookups') can run alone`,
 			);
 		await partial(process.env.BENCH_ONLY);
 		return;

@@ -156,6 +156,29 @@ describe('Company → Create or Update (v2 companies, §11.2), by each Match By 
 		expect(writes()).toEqual([]);
 	});
 
+	test('two executions of one new key at the same moment: measured, both create (Heffl has no unique key)', async () => {
+		// Documented in docs/operations.md (Create or Update) and the README's Limits: each
+		// execution finds nothing before the other has written. If this ever reads 1, the docs change.
+		const parameters = {
+			resource: 'company',
+			operation: 'upsert',
+			matchBy: 'website',
+			website: 'https://same-moment.example',
+			name: 'Same Moment',
+			customFieldsMapping: { mappingMode: 'defineBelow', value: { cf_industry: 'Retail' } },
+		};
+		const runs = await Promise.all([
+			runHeffl(parameters, ctx.credentials),
+			runHeffl(parameters, ctx.credentials),
+		]);
+		expect(runs.map((result) => result.error?.message)).toEqual([undefined, undefined]);
+		const made = companies().filter((record) => domainOf(record.website) === 'same-moment.example');
+		expect(made).toHaveLength(2);
+		// The next execution sees both: it refuses, naming them, and writes nothing.
+		const next = await run(parameters);
+		expect(next.error?.message).toMatch(/^Website: 2 companies have the website/);
+	});
+
 	test('Additional Fields › Email differing from the Email matched by: refused, nothing sent', async () => {
 		const result = await run({
 			resource: 'company',
