@@ -13,7 +13,8 @@
  * 10,000-lead Create or Update in real n8n at 60 requests a minute) and puts them into
  * bench/results.md beside the rows of the last full run. `BENCH_ONLY=keyLookups` runs only
  * Create or Update by the other match keys (bench/keyLookups.ts: companies, clients,
- * products, in the harness).
+ * products, in the harness; companies by Website and products by SKU also in real n8n:
+ * bench/keyLookupsInRealN8n.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { Webhook } from 'standardwebhooks';
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
 import { keyLookupBenchmarks } from './keyLookups';
+import { keyLookupsInRealN8n } from './keyLookupsInRealN8n';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
 import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
@@ -217,12 +219,29 @@ const load = () => loadavg()[1].toFixed(1);
 
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
-	if (process.env.BENCH_ONLY === 'keyLookups') return await keyLookupBenchmarks(row);
+	if (process.env.BENCH_ONLY === 'keyLookups') {
+		await keyLookupBenchmarks(row);
+		if (process.env.BENCH_REAL_N8N !== '0')
+			await keyLookupsInRealN8n(row).catch((error: Error) =>
+				row(
+					'key lookups inside real n8n',
+					`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+				),
+			);
+		return;
+	}
 	await leadListCosts(row);
 	await baselineUnderSwitches(row);
 	const onlyExtras = process.env.BENCH_ONLY === 'lookupExtras';
 	if (!onlyExtras) await lookupBenchmarks(row);
 	if (!onlyExtras) await keyLookupBenchmarks(row);
+	if (!onlyExtras && process.env.BENCH_REAL_N8N !== '0')
+		await keyLookupsInRealN8n(row).catch((error: Error) =>
+			row(
+				'key lookups inside real n8n',
+				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+			),
+		);
 	if (process.env.BENCH_REAL_N8N === '0')
 		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
 	else {

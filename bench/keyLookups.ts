@@ -111,8 +111,9 @@ export const boundOf = (test: KeyCase, items: number, records: number) =>
 	test.searched ? Math.floor(2.2 * items + 3) : 2 * items + Math.ceil(records / 100) + 3;
 
 /** The sandbox of a case: 10,000 records, and one company the website probe can use. */
-export async function keySandbox(test: KeyCase) {
+export async function keySandbox(test: KeyCase, at: { port?: number; apiKey?: string } = {}) {
 	const sandbox = await startSandbox({
+		...at,
 		rateLimit: false,
 		seed:
 			test.resource === 'product'

@@ -33,10 +33,10 @@ import {
 type Row = (name: string, value: string) => void;
 
 const API_KEY = `hk_test_${randomBytes(16).toString('hex')}`;
-const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
+export const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
 
 /** Webhook (the items in its body) → Code (one item each) → the Heffl node. */
-function workflowOf(id: string, node: IDataObject): Workflow {
+export function workflowOf(id: string, node: IDataObject): Workflow {
 	return linearWorkflow(id, `bench ${id}`, [
 		{
 			name: 'Webhook',
@@ -77,7 +77,12 @@ const upsertWorkflow = (kind: Kind) =>
 	});
 
 /** Posts the items to the workflow's webhook; waits for the run's answer. */
-async function run(session: Session, n8nUrl: string, workflow: Workflow, items: IDataObject[]) {
+export async function run(
+	session: Session,
+	n8nUrl: string,
+	workflow: Workflow,
+	items: IDataObject[],
+) {
 	await session.activate(workflow.id);
 	const path = String(workflow.nodes[0].parameters.path);
 	const post = async () =>
