@@ -42,7 +42,7 @@ export function matchProperties(resource: ResourceSpec): INodeProperties[] {
 			name: 'matchBy',
 			type: 'options',
 			noDataExpression: true,
-			default: keys[0].value,
+			default: String(keys[0].value),
 			displayOptions: show(resource, ['upsert']),
 			description: `What the ${resource.label} is found by`,
 			options: keys.map((key) => ({
