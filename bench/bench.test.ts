@@ -10,11 +10,9 @@
  * `BENCH_ONLY=lookups` runs only the e-mail lookup's rows (bench/lookups.ts, in the harness
  * and in real n8n; `BENCH_ONLY=lookupExtras` only its first rows: Lead → Get Many by filter, the
  * node before issue 35 under the sandbox's search switches, the MCP example's call, and the
- * 10,000-lead Create or Update in real n8n at 60 requests a minute) and puts them into
- * bench/results.md beside the rows of the last full run. `BENCH_ONLY=keyLookups` runs only
- * Create or Update by the other match keys (bench/keyLookups.ts: companies, clients,
- * products, in the harness; companies by Website and products by SKU also in real n8n:
- * bench/keyLookupsInRealN8n.ts).
+ * 10,000-lead Create or Update in real n8n at 60 requests a minute; `BENCH_ONLY=keys` issue 42's
+ * Create or Update by a match key, bench/keyLookups.ts, harness and real n8n) and puts them into
+ * bench/results.md beside the rows of the last full run.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,9 +23,8 @@ import { Webhook } from 'standardwebhooks';
 import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
 import { keyLookupBenchmarks } from './keyLookups';
-import { keyLookupsInRealN8n } from './keyLookupsInRealN8n';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
-import { findLeadsThroughMcp, lookupsInRealN8n } from './lookupsInRealN8n';
+import { findLeadsThroughMcp, keyLookupsInRealN8n, lookupsInRealN8n } from './lookupsInRealN8n';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
@@ -219,29 +216,11 @@ const load = () => loadavg()[1].toFixed(1);
 
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
-	if (process.env.BENCH_ONLY === 'keyLookups') {
-		await keyLookupBenchmarks(row);
-		if (process.env.BENCH_REAL_N8N !== '0')
-			await keyLookupsInRealN8n(row).catch((error: Error) =>
-				row(
-					'key lookups inside real n8n',
-					`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
-				),
-			);
-		return;
-	}
+	if (process.env.BENCH_ONLY === 'keys') return await keys();
 	await leadListCosts(row);
 	await baselineUnderSwitches(row);
 	const onlyExtras = process.env.BENCH_ONLY === 'lookupExtras';
 	if (!onlyExtras) await lookupBenchmarks(row);
-	if (!onlyExtras) await keyLookupBenchmarks(row);
-	if (!onlyExtras && process.env.BENCH_REAL_N8N !== '0')
-		await keyLookupsInRealN8n(row).catch((error: Error) =>
-			row(
-				'key lookups inside real n8n',
-				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
-			),
-		);
 	if (process.env.BENCH_REAL_N8N === '0')
 		row('e-mail lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
 	else {
@@ -259,6 +238,20 @@ async function lookups() {
 			),
 		);
 	}
+}
+
+/** Issue 42's rows: Create or Update by a match key, harness then real n8n (companies). */
+async function keys() {
+	await keyLookupBenchmarks(row);
+	if (process.env.BENCH_REAL_N8N === '0')
+		row('key lookups inside real n8n', 'skipped: BENCH_REAL_N8N=0');
+	else
+		await keyLookupsInRealN8n(row).catch((error: Error) =>
+			row(
+				'key lookups inside real n8n',
+				`NOT MEASURED, n8n failed: ${error.message.slice(0, 300)}`,
+			),
+		);
 }
 
 /** A run of some rows only: they replace their rows of bench/results.md (new ones are added). */
@@ -296,9 +289,9 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (!['lookups', 'lookupExtras', 'keyLookups'].includes(process.env.BENCH_ONLY))
+		if (!['lookups', 'lookupExtras', 'keys'].includes(process.env.BENCH_ONLY))
 			throw new Error(
-				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras'; or issue 42's rows, 'keyLookups') can run alone`,
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras'), or 'keys' can run alone`,
 			);
 		await partial(process.env.BENCH_ONLY);
 		return;
@@ -314,6 +307,7 @@ async function main() {
 	await bulkCreate(300, 6_000);
 	if (process.env.BENCH_FULL_WINDOW !== '0') await bulkCreate(120, 60_000);
 	await lookups();
+	await keys();
 	if (process.env.BENCH_REAL_N8N === '0') {
 		row(
 			'inside real n8n (HTTP Request node beside the Heffl node; trigger acknowledgement)',

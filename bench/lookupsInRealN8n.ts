@@ -15,6 +15,7 @@ import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../scri
 import { callTool, connect, startMcpStack } from '../test/e2e/mcpServer';
 import type { Behaviours, StartedSandbox } from '../test/sandbox';
 import { startSandbox } from '../test/sandbox';
+import { judged, KEY_KINDS, keyBatch, keySandbox, verdictOf } from './keyLookups';
 import type { Kind } from './lookups';
 import {
 	apiRequests,
@@ -33,10 +34,10 @@ import {
 type Row = (name: string, value: string) => void;
 
 const API_KEY = `hk_test_${randomBytes(16).toString('hex')}`;
-export const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
+const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
 
 /** Webhook (the items in its body) → Code (one item each) → the Heffl node. */
-export function workflowOf(id: string, node: IDataObject): Workflow {
+function workflowOf(id: string, node: IDataObject): Workflow {
 	return linearWorkflow(id, `bench ${id}`, [
 		{
 			name: 'Webhook',
@@ -77,12 +78,7 @@ const upsertWorkflow = (kind: Kind) =>
 	});
 
 /** Posts the items to the workflow's webhook; waits for the run's answer. */
-export async function run(
-	session: Session,
-	n8nUrl: string,
-	workflow: Workflow,
-	items: IDataObject[],
-) {
+async function run(session: Session, n8nUrl: string, workflow: Workflow, items: IDataObject[]) {
 	await session.activate(workflow.id);
 	const path = String(workflow.nodes[0].parameters.path);
 	const post = async () =>
@@ -258,6 +254,61 @@ export async function findLeadsThroughMcp(row: Row): Promise<void> {
 		}
 	} finally {
 		await stack.close();
+		await n8n.stop();
+	}
+}
+
+/**
+ * Issue 42 in real n8n: Company → Create or Update by Website of the harness rows' batch
+ * (bench/keyLookups.ts), with a search that finds websites and one that ignores them.
+ */
+export async function keyLookupsInRealN8n(row: Row): Promise<void> {
+	const port = await freePort();
+	const companies = workflowOf('lookupCompanies', { parameters: KEY_KINDS.companies.parameters });
+	const n8n = await startRealN8n({
+		name: 'heffl-key-lookups',
+		credentials: [
+			hefflCredential(heffl.hefflApi, {
+				apiKey: API_KEY,
+				urls: { v1: `http://127.0.0.1:${port}/api/v1`, v2: `http://127.0.0.1:${port}/api/v2` },
+			}),
+		],
+		workflows: [companies],
+	});
+	try {
+		const items = 2 * EXISTING;
+		for (const [what, behaviours, searchFinds] of [
+			['search finds websites', {}, true],
+			[
+				'search ignoring websites (companySearchIgnoresWebsite)',
+				{ companySearchIgnoresWebsite: true },
+				false,
+			],
+		] as const) {
+			const sandbox = await keySandbox('companies', { port, apiKey: API_KEY, behaviours });
+			try {
+				const batch = keyBatch(sandbox, 'companies');
+				sandbox.clearRequests();
+				const result = await run(
+					n8n.session,
+					n8n.url,
+					companies,
+					batch.map(({ key, name }) => ({ key, name })),
+				);
+				const measured = {
+					requests: apiRequests(sandbox),
+					wallMs: result.wallMs,
+					...judged(sandbox, 'companies', batch, result.output),
+				};
+				row(
+					`Create or Update by a key: ${items} companies by Website (${EXISTING} existing in another form, ${EXISTING} new) among 10,000, ${what}, real n8n`,
+					verdictOf(measured, items, searchFinds),
+				);
+			} finally {
+				await sandbox.close();
+			}
+		}
+	} finally {
 		await n8n.stop();
 	}
 }

@@ -14,7 +14,9 @@ import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
 import { runOperation } from './operations';
+import { inAgentWords } from './toolArguments';
 import { tooDeepError } from './tooDeep';
+import type { ResourceSpec } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
 
 /** What the Heffl Tool is for, and what an agent must not be given. */
@@ -29,6 +31,18 @@ function atItem<T extends Error>(error: T, itemIndex: number, tool: boolean): T 
 	const mark = ` [item ${itemIndex}]`;
 	if (!tool && !error.message.endsWith(mark)) error.message += mark;
 	return error;
+}
+
+/** The resource an item names, when it names one this version has. */
+function resourceOf(context: IExecuteFunctions, itemIndex: number): ResourceSpec | undefined {
+	try {
+		return findResource(
+			context.getNode().typeVersion,
+			context.getNodeParameter('resource', itemIndex) as string,
+		);
+	} catch {
+		return undefined;
+	}
 }
 
 export class Heffl implements INodeType {
@@ -78,7 +92,13 @@ export class Heffl implements INodeType {
 				for (const json of Array.isArray(result) ? result : [result]) {
 					output.push({ json, pairedItem: { item: itemIndex } });
 				}
-			} catch (error) {
+			} catch (caught) {
+				const tool = this.getNode().type.endsWith('Tool');
+				// The Heffl Tool's agent reads the argument it gave, not the node's field.
+				const error =
+					tool && caught instanceof Error
+						? inAgentWords(this.getNode(), resourceOf(this, itemIndex), caught as Error)
+						: caught;
 				if (!this.continueOnFail()) {
 					// Our errors pass through with the item named; anything else gets the item index too.
 					throw atItem(
@@ -86,7 +106,7 @@ export class Heffl implements INodeType {
 							? error
 							: new NodeOperationError(this.getNode(), error as Error, { itemIndex }),
 						itemIndex,
-						this.getNode().type.endsWith('Tool'),
+						tool,
 					);
 				}
 				const context = ((error as { context?: IDataObject }).context ?? {}) as IDataObject;

@@ -7,36 +7,11 @@
  * read again, alone, down to the one n8n cannot read. Values that reach the node are
  * bounded by `depthOf` (nodes/shared/checks.ts) instead, without recursion.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyCollection,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_JSON_DEPTH } from '../shared/checks';
-import { optionsProperty, versionProperties } from './descriptions';
-
-type Option = INodeProperties | INodePropertyCollection | INodePropertyOptions;
-
-/**
- * Whether an option is the one shown beside these sibling values, where several share a
- * name (a condition's Values: text, or a list for fields Heffl lists): its show and hide
- * conditions on siblings, as the editor reads them from the raw parameters.
- */
-function shownBeside(option: Option, siblings: IDataObject): boolean {
-	const conditions = 'displayOptions' in option ? option.displayOptions : undefined;
-	const holds = (key: string, values: unknown[]) =>
-		key.startsWith('/') || values.includes(siblings[key] as never);
-	const show = Object.entries(conditions?.show ?? {});
-	const hide = Object.entries(conditions?.hide ?? {});
-	return (
-		show.every(([key, values]) => holds(key, values ?? [])) &&
-		!hide.some(([key, values]) => !key.startsWith('/') && holds(key, values ?? []))
-	);
-}
+import { displayPath } from './parameterNames';
 
 /**
  * An overflow of the stack: V8's RangeError from n8n's copy (the legacy expression
@@ -75,45 +50,6 @@ function unreadable(context: IExecuteFunctions, itemIndex: number): string[] | u
 	return segments.length ? segments : undefined;
 }
 
-/** The parameter's name as the editor shows it: "Filters › Conditions › Condition 1 › Values". */
-function displayPath(context: IExecuteFunctions, segments: string[], itemIndex: number): string {
-	const resource = context.getNodeParameter('resource', itemIndex, '') as string;
-	const operation = context.getNodeParameter('operation', itemIndex, '') as string;
-	const shown = (property: INodeProperties) => {
-		const show = property.displayOptions?.show;
-		return (
-			(!show?.resource || show.resource.includes(resource)) &&
-			(!show?.operation || show.operation.includes(operation))
-		);
-	};
-	let options: Option[] = [
-		...versionProperties(context.getNode().typeVersion).filter(shown),
-		optionsProperty,
-	];
-	const names: string[] = [];
-	// The raw parameters at the level walked: readable, as they hold the expression, not its value.
-	let raw: unknown = context.getNode().parameters;
-	for (const segment of segments) {
-		const siblings = (raw && typeof raw === 'object' ? raw : {}) as IDataObject;
-		raw = siblings[segment];
-		if (/^\d+$/.test(segment)) {
-			names[names.length - 1] += ` ${Number(segment) + 1}`;
-			continue;
-		}
-		const named = options.filter((option) => option.name === segment);
-		const found = named.find((option) => shownBeside(option, siblings)) ?? named[0];
-		if (!found) {
-			// A resource locator's `value`; a resource mapper's `value` and its keys.
-			if (segment !== 'value') names.push(segment);
-			continue;
-		}
-		names.push('displayName' in found ? found.displayName : String(found.name));
-		const inner = 'options' in found ? found.options : 'values' in found ? found.values : [];
-		options = (inner ?? []) as Option[];
-	}
-	return names.join(' › ');
-}
-
 /** The error for a stack overflow while reading the parameters, naming the one too deep. */
 export function tooDeepError(
 	context: IExecuteFunctions,
@@ -125,7 +61,7 @@ export function tooDeepError(
 	if (!segments) return error;
 	return new NodeOperationError(
 		context.getNode(),
-		`${displayPath(context, segments, itemIndex)}: is nested more than ${MAX_JSON_DEPTH} levels deep (too deep for n8n to read)`,
+		`${displayPath(context.getNode(), segments)}: is nested more than ${MAX_JSON_DEPTH} levels deep (too deep for n8n to read)`,
 		{
 			itemIndex,
 			description:

@@ -30,7 +30,8 @@ export const CORE_LAYERS: Record<string, { path: string; mayImport: string[] }> 
  * the core). `contract` (the operation contract and what an execution remembers),
  * `outputModes` and `versions` are its floor; the engine (`execute`) and the editor's
  * description (`descriptions`, `methods`) stand side by side on it; the dispatch
- * (`operations`) stands on the engine; `tooDeep` on the description; the node on all.
+ * (`operations`) stands on the engine; what the node says of a parameter (`parameterErrors`:
+ * its name, a value too deep, the Tool's `$fromAI()` argument) on the description; the node on all.
  * Every file of nodes/Heffl/ is in one room (layers.test.ts checks it).
  */
 export const HEFFL_LAYERS: Record<string, { path: string; mayImport: string[] }> = {
@@ -44,10 +45,13 @@ export const HEFFL_LAYERS: Record<string, { path: string; mayImport: string[] }>
 	},
 	methods: { path: '^nodes/Heffl/methods/', mayImport: ['versions'] },
 	operations: { path: '^nodes/Heffl/operations/', mayImport: ['contract', 'execute'] },
-	tooDeep: { path: '^nodes/Heffl/tooDeep\\.ts$', mayImport: ['descriptions'] },
+	parameterErrors: {
+		path: '^nodes/Heffl/(tooDeep|parameterNames|toolArguments)\\.ts$',
+		mayImport: ['descriptions'],
+	},
 	node: {
 		path: '^nodes/Heffl/Heffl\\.node\\.ts$',
-		mayImport: ['contract', 'versions', 'descriptions', 'methods', 'operations', 'tooDeep'],
+		mayImport: ['contract', 'versions', 'descriptions', 'methods', 'operations', 'parameterErrors'],
 	},
 };
 

@@ -25,6 +25,7 @@ import { deal } from '../../nodes/shared/table/resources/deal';
 import { lead as leadResource } from '../../nodes/shared/table/resources/lead';
 import { quotation as quotationResource } from '../../nodes/shared/table/resources/quotation';
 import type { ExampleWorkflow } from '../../scripts/demo-workflows';
+import { BAD_ARGUMENTS } from '../harness/badArguments';
 import type { McpStack, ToolAnswer } from './mcpServer';
 import {
 	callTool,
@@ -70,6 +71,7 @@ async function call(name: string, args: Record<string, unknown>, timeout?: numbe
 }
 
 const toolName = (node: { name: string }) => nodeNameToToolName(node.name);
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const byName = (name: string) => toolNodes.find((node) => toolName(node) === name)!;
 const count = (kind: 'leads' | 'tasks') => stack.sandbox.records(kind).length;
 /** What Heffl was asked to write since the last clearRequests(). */
@@ -319,35 +321,23 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 		}
 	});
 
-	test('bad arguments come back as tool errors naming the argument and the fix, and nothing is written', async () => {
+	test("twelve kinds of bad argument come back as tool errors naming the argument ($fromAI()'s key) first, then the field, and nothing is written", async () => {
 		const sandbox = stack.sandbox;
-		const lead = sandbox.records('leads')[0];
 		const cases: Array<{
 			what: string;
 			tool: string;
 			args: Record<string, unknown>;
 			says: RegExp[];
-			/** n8n refuses it against the schema: nothing reaches Heffl. */
 			schema?: boolean;
 		}> = [
-			{
-				what: 'an unknown quotation ID',
-				tool: 'Get_Quotation',
-				args: { quotationId: 'qtn_doesNotExist00000' },
-				says: [/The quotation was not found/, /qtn_doesNotExist00000/, /Check the ID/],
-			},
-			{
-				what: 'an unknown linked record ID',
-				tool: 'Create_Task',
-				args: { title: 'Orphan task', linkedTo: 'leads', linkedId: 'ld_doesNotExist00000' },
-				says: [/entityId/, /no lead with ID 'ld_doesNotExist00000'/],
-			},
-			{
-				what: 'a malformed e-mail',
-				tool: 'Create_Lead',
-				args: { name: 'Malformed Mail', email: 'ada-at-example.com' },
-				says: [/email/, /must be a valid e-mail address/],
-			},
+			// The node's and Heffl's refusals (the harness runs the same: test/node/toolArguments.test.ts).
+			...BAD_ARGUMENTS.map((bad) => ({
+				what: bad.what,
+				tool: nodeNameToToolName(bad.tool),
+				args: bad.args,
+				says: [new RegExp(escaped(bad.starts)), ...bad.says],
+			})),
+			// n8n's schema, built from the $fromAI() calls: nothing reaches Heffl.
 			{
 				what: 'a missing required argument',
 				tool: 'Create_Lead',
@@ -356,30 +346,14 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 				schema: true,
 			},
 			{
-				what: 'a required argument left empty',
-				tool: 'Create_Task',
-				args: { title: '', linkedTo: 'leads', linkedId: lead.id },
-				says: [/Title: a task needs a value here/],
-			},
-			{
 				what: 'an argument of the wrong type',
 				tool: 'Create_Lead',
 				args: { name: 42 },
 				says: [/Expected string, received number/, /at name/],
 				schema: true,
 			},
-			{
-				what: 'a date that is not one',
-				tool: 'Create_Task',
-				args: {
-					title: 'Dated task',
-					linkedTo: 'leads',
-					linkedId: lead.id,
-					dueDate: 'next tuesday',
-				},
-				says: [/Due Date: 'next tuesday' is not an ISO 8601 date/, /like 2026-12-31/],
-			},
 		];
+		expect(cases).toHaveLength(12);
 		for (const bad of cases) {
 			sandbox.clearRequests();
 			const before = { leads: count('leads'), tasks: count('tasks') };

@@ -34,3 +34,15 @@ export function useSandbox(options: SandboxOptions = {}): TestContext {
 	});
 	return context;
 }
+
+/** The sandbox's companies require Industry on create (its custom-field definitions, §9.1): a value, as the resource mapper gives it. */
+export const COMPANY_REQUIRED_FIELDS = {
+	customFieldsMapping: {
+		mappingMode: 'defineBelow',
+		value: { cf_industry: 'Retail' },
+		matchingColumns: [],
+		schema: [],
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	},
+};

@@ -1,281 +1,287 @@
 /**
- * Issue 42: Create or Update by a match key, through n8n-core against the sandbox.
- * Companies (v2, §11.2) by Website (as a domain), Name or Email, found through v2 `search`
- * (§7) where the execution saw it find that field, else the whole list once; clients (v1,
- * §10.2) by e-mail and products (v2, §11.10) by SKU through their lists (the reference
- * lists no search for them: none is sent). Hostile keys: upsertHostileKeys.test.ts.
+ * Issue 42: Create or Update by a match key (execute/keyLookup.ts, table/matchKeys.ts) for
+ * companies (v2, §11.2: Match By Website, Name or Email), clients (v1, §10.2: by e-mail) and
+ * products (v2, §11.10: by SKU), through n8n-core against the sandbox. The companies' §7
+ * `search` narrows, its "nothing" believed once proven per key (each sandbox switch making it
+ * ignore a field ends in the whole list, read once); v1 clients and products document no
+ * search (§7, §14), so none is sent and the list is read once per execution.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
+import { COMPANY_REQUIRED_FIELDS, useSandbox } from '../harness/context';
 import { runHeffl } from '../harness/n8n';
-import { domainOf } from '../../nodes/shared/table/matchKeys';
 
-const ctx = useSandbox({ seed: { clients: 300, products: 150 } });
+const ctx = useSandbox({ seed: { clients: 300, products: 300, leads: 0, contacts: 0 } });
 
 afterEach(() => ctx.sandbox.setBehaviours({}));
 
-const run = (parameters: INodeParameters, items?: IDataObject[]) => {
+const companies = () => ctx.sandbox.records('clients').filter((r) => r.type === 'company');
+const domainOf = (website: unknown) => String(website).replace(/^https:\/\//, '');
+
+async function run(parameters: INodeParameters, items: IDataObject[]) {
 	ctx.sandbox.clearRequests();
-	return runHeffl(parameters, ctx.credentials, items && { items });
+	const result = await runHeffl(parameters, ctx.credentials, { items });
+	const requests = ctx.apiRequests().filter((request) => !request.path.includes('custom-fields'));
+	return { result, requests, paths: requests.map((r) => `${r.method} ${r.path}`) };
+}
+
+const industry = COMPANY_REQUIRED_FIELDS;
+
+const byWebsite: INodeParameters = {
+	...industry,
+	resource: 'company',
+	operation: 'upsert',
+	matchBy: 'website',
+	website: '={{ $json.key }}',
+	name: '={{ $json.name }}',
 };
-const companies = () =>
-	ctx.sandbox.records('clients').filter((record) => record.type === 'company');
-const requests = () =>
-	ctx.apiRequests().filter((request) => !request.path.includes('custom-fields'));
-const writes = () => requests().filter((request) => request.method !== 'GET');
-const searches = () => requests().filter((request) => request.path.includes('search='));
 
-const COMPANY_KEYS = [
-	{
-		matchBy: 'website',
-		behaviour: 'companySearchIgnoresWebsite',
-		// Another form of the stored website: www., a path, a trailing dot, upper case.
-		given: (record: IDataObject) =>
-			`HTTPS://WWW.${String(domainOf(record.website)).toUpperCase()}./about`,
-		fresh: (tag: string) => `${tag}.example`,
-		holds: (record: IDataObject, given: string) => domainOf(record.website) === domainOf(given),
-	},
-	{
-		matchBy: 'name',
-		behaviour: 'companySearchIgnoresName',
-		given: (record: IDataObject) => `  ${String(record.name).toUpperCase()} `,
-		fresh: (tag: string) => `New Company ${tag}`,
-		holds: (record: IDataObject, given: string) =>
-			String(record.name).trim().toLowerCase() === given.trim().toLowerCase(),
-	},
-	{
-		matchBy: 'email',
-		behaviour: 'companySearchIgnoresEmail',
-		given: (record: IDataObject) => ` ${String(record.email).toUpperCase()}`,
-		fresh: (tag: string) => `accounts@${tag}.example`,
-		holds: (record: IDataObject, given: string) =>
-			String(record.email).trim().toLowerCase() === given.trim().toLowerCase(),
-	},
-] as const;
+/** `count` stored companies' websites in another form, and as many new ones, interleaved. */
+function websites(count: number, tag: string, from = 10): IDataObject[] {
+	return companies()
+		.slice(from, from + count)
+		.flatMap((company, index) => [
+			{
+				key: `HTTP://WWW.${domainOf(company.website).toUpperCase()}./about`,
+				name: `Up ${tag} ${index}`,
+			},
+			{ key: `new-${tag}-${index}.example`, name: `New ${tag} ${index}` },
+		]);
+}
 
-/** Company → Create or Update of `items` (`key`, `label`) by one key. */
-const upsertCompanies = (matchBy: string, items: IDataObject[]) =>
-	run(
-		{
-			resource: 'company',
-			operation: 'upsert',
-			matchBy,
-			...(matchBy === 'name' ? {} : { [matchBy]: '={{ $json.key }}' }),
-			name: matchBy === 'name' ? '={{ $json.key }}' : '={{ $json.label }}',
-			additionalFields: { description: '={{ $json.label }}' },
-			// The sandbox's companies require this custom field (§9.2).
-			customFieldsMapping: { mappingMode: 'defineBelow', value: { cf_industry: 'Retail' } },
-		},
-		items,
-	);
+/** Every key of the batch is held by exactly one record, carrying the item's name. */
+function expectOneEach(
+	records: IDataObject[],
+	items: IDataObject[],
+	keyOf: (v: unknown) => string,
+) {
+	for (const item of items) {
+		const holders = records.filter((record) => keyOf(record) === keyOf(item.key));
+		expect(holders.map((record) => record.name)).toEqual([item.name]);
+	}
+}
+const websiteKey = (value: unknown) =>
+	String(typeof value === 'object' ? (value as IDataObject).website : value)
+		.toLowerCase()
+		.replace(/^(https?:\/\/)?(www\.)?/, '')
+		.replace(/\.?\/.*$/, '')
+		.replace(/\.$/, '');
 
-describe('Company → Create or Update (v2 companies, §11.2), by each Match By key', () => {
-	for (const key of COMPANY_KEYS) {
+describe('Company → Create or Update (v2, §11.2): Match By Website, compared as a domain', () => {
+	test('10 existing (another case and form) and 10 new: a search and a write each, and one probe', async () => {
+		// The probe needs a listed company whose domain no other field holds (the seeded ones'
+		// e-mails are at their domains): a search that found it by its e-mail would prove nothing.
+		ctx.sandbox.insert('clients', {
+			id: 'clt_clean',
+			type: 'company',
+			name: 'Clean Sample',
+			email: 'someone@mail.example',
+			website: 'https://clean-sample.example',
+			createdAt: new Date().toISOString(),
+		});
+		const items = websites(10, 'a');
+		const before = companies().length;
+		const { result, requests, paths } = await run(byWebsite, items);
+		expect(result.json.map((item) => item.error)).toEqual(items.map(() => undefined));
+		expect(companies()).toHaveLength(before + 10);
+		expectOneEach(companies(), items, websiteKey);
+		expect(requests).toHaveLength(2 * items.length + 2);
+		// The search is sent the domain alone, whatever form the item gave it in.
+		expect(paths[0]).toMatch(/^GET \/api\/v2\/companies\?search=[a-z0-9-]+\.example&pageSize=100$/);
+		expect(paths.filter((path) => path.startsWith('PATCH'))).toHaveLength(10);
+	});
+
+	test('a search that ignores websites (companySearchIgnoresWebsite): the whole list once, 0 duplicates', async () => {
+		ctx.sandbox.setBehaviours({ companySearchIgnoresWebsite: true });
+		// Companies whose website nothing else the search looks at holds (no e-mail, another name).
+		for (let index = 0; index < 5; index++)
+			ctx.sandbox.insert('clients', {
+				id: `clt_blind${index}`,
+				type: 'company',
+				name: `Unrelated ${index}`,
+				email: null,
+				website: `https://blind-${index}.example`,
+				createdAt: '2020-01-01T00:00:00.000Z',
+			});
+		ctx.sandbox.insert('clients', {
+			id: 'clt_clean2',
+			type: 'company',
+			name: 'Clean Sample 2',
+			website: 'https://clean-sample-2.example',
+			createdAt: new Date().toISOString(),
+		});
+		const items = [
+			...Array.from({ length: 5 }, (_, index) => ({
+				key: `WWW.BLIND-${index}.EXAMPLE/x`,
+				name: `Up blind ${index}`,
+			})),
+			...websites(5, 'b', 40),
+		];
+		const before = companies().length;
+		const { result, paths } = await run(byWebsite, items);
+		expect(result.json.map((item) => item.error)).toEqual(items.map(() => undefined));
+		expect(companies()).toHaveLength(before + 5);
+		expectOneEach(companies(), items, websiteKey);
+		const pages = Math.ceil(before / 100);
+		// Item 1's "nothing" meets the probe (a page and a search), which fails: then the list, once.
+		const gets = paths.filter((path) => path.startsWith('GET'));
+		expect(gets.filter((path) => path.includes('search='))).toHaveLength(2);
+		expect(gets.filter((path) => !path.includes('search='))).toHaveLength(1 + pages);
+	});
+
+	test('two items with one website in two forms make one company; a third finds it by its name', async () => {
+		const before = companies().length;
+		const { result } = await run(byWebsite, [
+			{ key: 'twice.example', name: 'Twice Ltd' },
+			{ key: 'https://www.TWICE.example/contact', name: 'Twice Limited' },
+		]);
+		expect(result.error?.message).toBeUndefined();
+		expect(result.json[1].id).toBe(result.json[0].id);
+		expect(companies()).toHaveLength(before + 1);
+		const byName = await run(
+			{
+				...industry,
+				resource: 'company',
+				operation: 'upsert',
+				matchBy: 'name',
+				name: '  TWICE LIMITED ',
+			},
+			[{}],
+		);
+		expect(byName.result.json[0].id).toBe(result.json[0].id);
+		expect(companies()).toHaveLength(before + 1);
+	});
+});
+
+describe('Company → Create or Update: Match By Name and Email', () => {
+	for (const [matchBy, behaviour] of [
+		['name', 'companySearchIgnoresName'],
+		['email', 'companySearchIgnoresEmail'],
+	] as const) {
 		for (const blind of [false, true]) {
-			const how = blind ? `under ${key.behaviour}: the whole list, once` : 'through the search';
-			const tag = `${key.matchBy}${blind ? 'blind' : 'seen'}`;
-			test(`${key.matchBy}, ${how}: 5 existing (another form) updated, 5 new created once each, a key twice makes one record`, async () => {
-				if (blind) ctx.sandbox.setBehaviours({ [key.behaviour]: true });
-				// The seeded companies' e-mails are on their website's domain: a search that found
-				// them by it would prove nothing of websites (probeTerm). This one can prove it.
-				ctx.sandbox.insert('clients', {
-					id: `clt_probe${tag}`,
-					type: 'company',
-					name: `Probe ${tag}`,
-					website: `https://probe-${tag}.example`,
-					email: `office@elsewhere-${tag}.example`,
-					createdAt: new Date().toISOString(),
-				});
-				const existing = companies().slice(200 + (blind ? 10 : 0), 205 + (blind ? 10 : 0));
-				const items = [
-					...existing.map((record, index) => ({
-						key: key.given(record),
-						label: `${tag} old ${index}`,
-					})),
-					...[0, 1, 2, 3, 4].map((index) => ({
-						key: key.fresh(`${tag}${index}`),
-						label: `${tag} new ${index}`,
-					})),
-				];
-				// The last new key again, in another case: the record the first made is updated.
-				items.push({ key: String(items[9].key).toUpperCase(), label: `${tag} new 4 again` });
+			test(`${matchBy}${blind ? ` (${behaviour}: the list once)` : ''}: another case updates, a new one creates`, async () => {
+				if (blind) ctx.sandbox.setBehaviours({ [behaviour]: true });
+				const stored = companies()[blind ? 70 : 60];
+				const fresh = `${matchBy === 'email' ? 'fresh' : 'Fresh'}-${matchBy}-${String(blind)}`;
+				const items =
+					matchBy === 'name'
+						? [{ name: ` ${String(stored.name).toUpperCase()} ` }, { name: fresh }]
+						: [
+								{ email: String(stored.email).toUpperCase(), name: 'Renamed by e-mail' },
+								{ email: `${fresh}@key.example`, name: fresh },
+							];
 				const before = companies().length;
-				const result = await upsertCompanies(key.matchBy, items);
+				const parameters: INodeParameters = {
+					...industry,
+					resource: 'company',
+					operation: 'upsert',
+					matchBy,
+					name: '={{ $json.name }}',
+					...(matchBy === 'email' && { email: '={{ $json.email }}' }),
+					additionalFields: { description: `by ${matchBy}` },
+				};
+				const { result, paths } = await run(parameters, items);
 				expect(result.error?.message).toBeUndefined();
-				expect(companies()).toHaveLength(before + 5);
-				for (const [index, item] of items.entries()) {
-					const holders = companies().filter((record) => key.holds(record, String(item.key)));
-					expect(holders, String(item.key)).toHaveLength(1);
-					expect(result.json[index].id).toBe(holders[0].id);
-				}
-				expect(
-					existing.map((record) => companies().find((c) => c.id === record.id)?.description),
-				).toEqual(items.slice(0, 5).map((item) => item.label));
-				expect(companies().find((c) => key.holds(c, String(items[10].key)))?.description).toBe(
-					`${tag} new 4 again`,
+				expect(result.json[0].id).toBe(stored.id);
+				expect(companies()).toHaveLength(before + 1);
+				const listed = paths.filter((path) =>
+					/companies\?pageSize=100(&cursor=[^&]+)?$/.test(path),
 				);
-				const methods = writes().map((request) => request.method);
-				expect(methods.filter((method) => method === 'POST')).toHaveLength(5);
-				expect(methods.filter((method) => method === 'PATCH')).toHaveLength(6);
-				const pages = Math.ceil(before / 100);
-				const lists = requests().filter(
-					(request) => request.method === 'GET' && !request.path.includes('search='),
-				);
-				if (blind) {
-					// The first miss: its search, the probe's page and search; then the list once.
-					expect(searches().length).toBeLessThanOrEqual(items.length + 1);
-					expect(lists).toHaveLength(1 + pages);
-				} else {
-					expect(lists).toHaveLength(1);
-					expect(searches()).toHaveLength(10 + 1);
-				}
+				expect(listed.length).toBe(blind ? 1 + Math.ceil(before / 100) : 1);
 			});
 		}
 	}
 
-	test('several companies on one domain: refused naming their IDs and names, nothing written', async () => {
-		ctx.sandbox.insert('clients', {
-			id: 'clt_twinA',
-			type: 'company',
-			name: 'Twin A',
-			website: 'https://twin.example',
-		});
-		ctx.sandbox.insert('clients', {
-			id: 'clt_twinB',
-			type: 'company',
-			name: 'Twin B',
-			website: 'http://www.twin.example/x',
-		});
-		const result = await upsertCompanies('website', [{ key: 'twin.example', label: 'Twin' }]);
-		expect(result.error?.message).toMatch(
-			/^Website: 2 companies have the website 'twin.example' \(clt_twin[AB], clt_twin[AB]\)/,
+	test('several companies with the name: refused naming their IDs and names, nothing written', async () => {
+		ctx.sandbox.insert('clients', { id: 'clt_twinA', type: 'company', name: 'Twin Co' });
+		ctx.sandbox.insert('clients', { id: 'clt_twinB', type: 'company', name: 'TWIN CO ' });
+		const { result, paths } = await run(
+			{ resource: 'company', operation: 'upsert', matchBy: 'name', name: 'twin co' },
+			[{}],
 		);
-		expect(result.error?.description).toMatch(/Twin A.*Twin B|Twin B.*Twin A/);
-		expect(writes()).toEqual([]);
-	});
-
-	test('two executions of one new key at the same moment: measured, both create (Heffl has no unique key)', async () => {
-		// Documented in docs/operations.md (Create or Update) and the README's Limits: each
-		// execution finds nothing before the other has written. If this ever reads 1, the docs change.
-		const parameters = {
-			resource: 'company',
-			operation: 'upsert',
-			matchBy: 'website',
-			website: 'https://same-moment.example',
-			name: 'Same Moment',
-			customFieldsMapping: { mappingMode: 'defineBelow', value: { cf_industry: 'Retail' } },
-		};
-		const runs = await Promise.all([
-			runHeffl(parameters, ctx.credentials),
-			runHeffl(parameters, ctx.credentials),
-		]);
-		expect(runs.map((result) => result.error?.message)).toEqual([undefined, undefined]);
-		const made = companies().filter((record) => domainOf(record.website) === 'same-moment.example');
-		expect(made).toHaveLength(2);
-		// The next execution sees both: it refuses, naming them, and writes nothing.
-		const next = await run(parameters);
-		expect(next.error?.message).toMatch(/^Website: 2 companies have the website/);
-	});
-
-	test('Additional Fields › Email differing from the Email matched by: refused, nothing sent', async () => {
-		const result = await run({
-			resource: 'company',
-			operation: 'upsert',
-			matchBy: 'email',
-			email: 'one@differ.example',
-			name: 'Differ',
-			additionalFields: { email: 'two@differ.example' },
-		});
-		expect(result.error?.message).toMatch(/^Additional Fields › Email: differs from the Email/);
-		expect(writes()).toEqual([]);
+		expect(result.error?.message).toBe(
+			"Name: 2 companies have the name 'twin co' (clt_twinA, clt_twinB) [item 0]",
+		);
+		expect(result.error?.description).toContain('clt_twinA: Twin Co; clt_twinB: TWIN CO ');
+		expect(paths.filter((path) => !path.startsWith('GET'))).toEqual([]);
 	});
 });
 
-describe('Client → Create or Update (v1 clients, §10.2, by e-mail) and Product → Create or Update (v2, §11.10, by SKU)', () => {
-	test('clients: existing (other case) updated, new created, one list read and no search sent', async () => {
-		const existing = ctx.sandbox.records('clients').slice(50, 53);
+describe('Client → Create or Update (v1, §10.2): by e-mail, in the list read once (v1 has no search)', () => {
+	test('existing (other case) updated, new created, a repeated new one updated: no search sent', async () => {
+		const clients = ctx.sandbox.records('clients');
 		const items = [
-			...existing.map((record, index) => ({
-				email: ` ${String(record.email).toUpperCase()}`,
-				name: `Client ${index}`,
-			})),
-			{ email: 'new.client@clients.example', name: 'New Client' },
-			{ email: 'NEW.CLIENT@clients.example', name: 'New Client again' },
+			{ key: String(clients[5].email).toUpperCase(), name: 'Client Five' },
+			{ key: 'new.client@key.example', name: 'New Client' },
+			{ key: ' NEW.CLIENT@key.example', name: 'New Client Again' },
+			{ key: String(clients[6].email), name: 'Client Six' },
 		];
-		const before = ctx.sandbox.records('clients').length;
-		const result = await run(
+		const before = clients.length;
+		const { result, paths } = await run(
 			{
 				resource: 'client',
 				operation: 'upsert',
-				email: '={{ $json.email }}',
+				email: '={{ $json.key }}',
+				clientType: 'company',
 				name: '={{ $json.name }}',
 			},
 			items,
 		);
-		expect(result.error?.message).toBeUndefined();
+		expect(result.json.map((item) => item.error)).toEqual(items.map(() => undefined));
+		expect(result.json.map((item) => item.id)).toEqual([
+			clients[5].id,
+			result.json[1].id,
+			result.json[1].id,
+			clients[6].id,
+		]);
 		expect(ctx.sandbox.records('clients')).toHaveLength(before + 1);
-		for (const item of items) {
-			const holders = ctx.sandbox
-				.records('clients')
-				.filter((record) => String(record.email).toLowerCase() === item.email.trim().toLowerCase());
-			expect(holders.map((record) => record.name)).toEqual([
-				items.filter((i) => i.email.trim().toLowerCase() === item.email.trim().toLowerCase()).pop()
-					?.name,
-			]);
-		}
-		expect(searches()).toEqual([]);
-		expect(requests().filter((request) => request.method === 'GET')).toHaveLength(
-			Math.ceil(before / 100),
-		);
-		expect(writes().filter((request) => request.method === 'POST')).toHaveLength(1);
+		expect(paths.some((path) => path.includes('search'))).toBe(false);
+		expect(paths.filter((path) => path.startsWith('GET'))).toHaveLength(Math.ceil(before / 100));
+		expect(paths.filter((path) => !path.startsWith('GET'))).toEqual([
+			`PATCH /api/v1/clients/${String(clients[5].id)}`,
+			'POST /api/v1/clients',
+			`PATCH /api/v1/clients/${String(result.json[1].id)}`,
+			`PATCH /api/v1/clients/${String(clients[6].id)}`,
+		]);
 	});
+});
 
-	test('products under strictReferenceLists: existing SKU (other case) updated, new created once; only paging sent', async () => {
-		ctx.sandbox.setBehaviours({ strictReferenceLists: true });
-		const withSku = ctx.sandbox
-			.records('products')
-			.filter((record) => typeof record.sku === 'string' && record.sku);
-		expect(withSku.length).toBeGreaterThan(2);
-		const existing = withSku.slice(0, 2);
-		const items = [
-			...existing.map((record, index) => ({
-				sku: ` ${String(record.sku).toLowerCase()} `,
-				name: `Product ${index}`,
-			})),
-			{ sku: 'NEW-SKU-1', name: 'New product' },
-			{ sku: 'new-sku-1', name: 'New product again' },
-		];
-		const before = ctx.sandbox.records('products').length;
-		const result = await run(
+describe('Product → Create or Update (v2, §11.10): by SKU, in the list read once (no search listed)', () => {
+	test('10 existing (lower case, spaces) and 10 new: the list once, a write each, no search sent', async () => {
+		const products = ctx.sandbox.records('products');
+		const items = products.slice(20, 30).flatMap((product, index) => [
+			{ key: ` ${String(product.sku).toLowerCase()} `, name: `Product up ${index}` },
+			{ key: `NEW-SKU-${index}`, name: `Product new ${index}` },
+		]);
+		const { result, paths } = await run(
 			{
 				resource: 'product',
 				operation: 'upsert',
-				sku: '={{ $json.sku }}',
+				sku: '={{ $json.key }}',
 				name: '={{ $json.name }}',
 			},
 			items,
 		);
-		expect(result.error?.message).toBeUndefined();
-		expect(ctx.sandbox.records('products')).toHaveLength(before + 1);
-		expect(
-			existing.map(
-				(record) => ctx.sandbox.records('products').find((p) => p.id === record.id)?.name,
+		expect(result.json.map((item) => item.error)).toEqual(items.map(() => undefined));
+		expect(paths.some((path) => path.includes('search'))).toBe(false);
+		expect(paths.filter((path) => path.startsWith('GET'))).toEqual(
+			Array.from({ length: Math.ceil(products.length / 100) }, (_, page) =>
+				expect.stringMatching(
+					page
+						? /^GET \/api\/v2\/products\?pageSize=100&cursor=/
+						: /^GET \/api\/v2\/products\?pageSize=100$/,
+				),
 			),
-		).toEqual(['Product 0', 'Product 1']);
-		const created = ctx.sandbox
-			.records('products')
-			.filter((record) => String(record.sku).toLowerCase() === 'new-sku-1');
-		expect(created.map((record) => record.name)).toEqual(['New product again']);
-		for (const request of requests().filter((r) => r.method === 'GET')) {
-			const names = [...new URL(request.path, 'http://sandbox').searchParams.keys()];
+		);
+		expect(paths.filter((path) => !path.startsWith('GET'))).toHaveLength(items.length);
+		const skus = (sku: unknown) => String(sku).trim().toUpperCase();
+		for (const item of items)
 			expect(
-				names.every((name) => ['pageSize', 'cursor'].includes(name)),
-				request.path,
-			).toBe(true);
-			expect(request.status).toBe(200);
-		}
-		expect(writes().filter((request) => request.method === 'POST')).toHaveLength(1);
+				ctx.sandbox
+					.records('products')
+					.filter((product) => skus(product.sku) === skus(item.key))
+					.map((product) => product.name),
+			).toEqual([item.name]);
 	});
 });

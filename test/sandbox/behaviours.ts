@@ -87,9 +87,9 @@ export interface Behaviours {
 	 */
 	contactSearchIgnoresEmail?: boolean;
 	/**
-	 * v2 `search` on `GET /companies` does not look at the website, the name or the e-mail
-	 * address (one switch each): §7 says companies take `search` and lists no searched
-	 * fields. Issue 42: Create or Update by each key must not take that "nothing" for a fact.
+	 * v2 `search` on `GET /companies` does not look at the website / the name / the e-mail
+	 * address: §7 documents `search` on /companies and lists no searched fields. Issue 42:
+	 * Company → Create or Update must not take this search's "nothing" for a fact.
 	 */
 	companySearchIgnoresWebsite?: boolean;
 	companySearchIgnoresName?: boolean;
@@ -167,6 +167,18 @@ export function parseBehaviours(body: unknown): Behaviours {
 		Object.assign(result, { [name]: value });
 	}
 	return result;
+}
+
+/** The record keys a list's `search` does not look at under these behaviours (leads, contacts, companies). */
+export function searchIgnores(kind: string, behaviours: Behaviours): string[] {
+	const ignores: Array<[string, boolean | undefined, string]> = [
+		['leads', behaviours.leadSearchIgnoresEmail, 'email'],
+		['contacts', behaviours.contactSearchIgnoresEmail, 'email'],
+		['clients', behaviours.companySearchIgnoresWebsite, 'website'],
+		['clients', behaviours.companySearchIgnoresName, 'name'],
+		['clients', behaviours.companySearchIgnoresEmail, 'email'],
+	];
+	return ignores.filter(([of, on]) => of === kind && on).map(([, , key]) => key);
 }
 
 /** A timestamp as the sandbox writes it under these behaviours. */

@@ -8,12 +8,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { plural, withArticle } from '../../shared/table/schema';
 import type { OwnOperationDescription } from '../contract/ownOperation';
-import { matchKeysOf } from './matchProperties';
 import { OWN_OPERATION_DESCRIPTIONS } from './ownOperations';
-
-/** "website, name or e-mail". */
-const either = (words: string[]) =>
-	words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words[0];
+import { upsertAction, upsertDescription } from './upsertProperties';
 
 /**
  * Each operation's name, its action and its description. The action is what n8n shows in
@@ -52,9 +48,8 @@ export const OPERATIONS: Record<
 	},
 	upsert: {
 		name: 'Create or Update',
-		action: (r) => `Create or update ${r.label} by ${either(matchKeysOf(r).map((key) => key.by))}`,
-		description: (r) =>
-			`Update the ${r.label} with this ${either(matchKeysOf(r).map((key) => key.noun))}, or create one when none has it`,
+		action: upsertAction,
+		description: upsertDescription,
 	},
 	update: {
 		name: 'Update',

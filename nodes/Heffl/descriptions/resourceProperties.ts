@@ -10,7 +10,6 @@ import { show } from '../../shared/editor/display';
 import { locator, searchMethodName } from '../../shared/editor/fieldProperties';
 import { getManyProperties } from '../../shared/editor/listProperties';
 import type { OwnOperationDescription } from '../contract/ownOperation';
-import { matchProperties } from './matchProperties';
 import { operationProperty, ownProperties } from './operationProperties';
 import { OWN_OPERATION_DESCRIPTIONS } from './ownOperations';
 import { outputProperties } from './outputProperties';
@@ -20,6 +19,7 @@ import {
 	customFieldsMapper,
 	updateProperty,
 } from './writeProperties';
+import { upsertProperties } from './upsertProperties';
 
 /** The parameters of a resource: the generic operations' from its table entry, then its own operations'. */
 export function resourceProperties(
@@ -50,9 +50,9 @@ function genericProperties(
 		});
 	}
 
-	// Create or Update asks for what it finds the record by (matchProperties.ts), then what Create asks for.
+	// Create or Update asks for the key to find the record by, then what Create asks for.
 	const creates: OperationName[] = has('upsert') ? ['create', 'upsert'] : ['create'];
-	if (has('upsert')) properties.push(...matchProperties(resource));
+	if (has('upsert')) properties.push(...upsertProperties(resource));
 	if (has('create')) properties.push(...createProperties(resource, creates));
 	if (has('update')) properties.push(updateProperty(resource));
 

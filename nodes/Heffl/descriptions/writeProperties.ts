@@ -6,10 +6,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { FieldSpec, OperationName, ResourceSpec } from '../../shared/table/schema';
-import { matchKeysOf } from './matchProperties';
-import { fieldKey, fieldsOf, resourceParameter } from '../../shared/table/schema';
+import { fieldsOf, resourceParameter } from '../../shared/table/schema';
 import { byDisplayName, show } from '../../shared/editor/display';
 import { fieldProperty } from '../../shared/editor/fieldProperties';
+import { hiddenOnUpsert } from './upsertProperties';
 
 /** Custom fields entered by label or key: for resources Heffl has no definitions list for. */
 export function customFieldsByLabel(
@@ -143,15 +143,15 @@ export function createProperties(
 		};
 		properties.push({ ...fieldProperty(field), required: field.required, displayOptions });
 	}
-	// Create or Update asks for its only key at the top; not twice. Several keys (Match By):
-	// the others are fields like any other, the picked one refused here when it differs.
-	const keys = creates.includes('upsert') ? matchKeysOf(resource) : [];
+	const upserts = creates.includes('upsert');
 	const additional = fields
 		.filter((field) => !field.main)
 		.map((field) =>
-			keys.length === 1 && fieldKey(field) === keys[0].field
-				? { ...fieldProperty(field), displayOptions: { hide: { '/operation': ['upsert'] } } }
-				: fieldProperty(field),
+			// Create or Update asks for the key it finds the record by at the top; not twice.
+			{
+				const hidden = upserts ? hiddenOnUpsert(resource, field) : undefined;
+				return hidden ? { ...fieldProperty(field), displayOptions: hidden } : fieldProperty(field);
+			},
 		);
 	if (resource.extraFields) additional.push(EXTRA_FIELDS);
 	if (additional.length) {

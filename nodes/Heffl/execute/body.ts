@@ -25,7 +25,7 @@ export interface Written {
 export type WriteKind = 'create' | 'update' | 'upsert';
 
 /** A main field is asked for only when its `showWhen` parameters have the listed values. */
-export function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number): boolean {
+function isShown(context: IExecuteFunctions, field: FieldSpec, itemIndex: number): boolean {
 	return Object.entries(field.showWhen ?? {}).every(([parameter, values]) =>
 		values.includes(String(context.getNodeParameter(parameter, itemIndex, ''))),
 	);

@@ -8,8 +8,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflRequest, recordPath, unwrapRecord } from '../../shared/transport';
 import type { ResourceSpec } from '../../shared/table/schema';
+import { matchKeysOf } from '../../shared/table/matchKeys';
 import { findByKey } from './keyLookup';
-import { MATCH_KEYS } from '../../shared/table/matchKeys';
 import { isUnset } from '../../shared/records/fieldChecks';
 import { judgeRecord } from '../../shared/records/lists';
 import { listQuery } from '../../shared/records/listQuery';
@@ -26,11 +26,12 @@ export async function getManyByEmail(
 ): Promise<IDataObject[] | undefined> {
 	const field = resource.filters?.find((filter) => filter.name === 'email' && !filter.main);
 	const filters = (context.getNodeParameter('filters', itemIndex, {}) ?? {}) as IDataObject;
-	if (!field || isUnset(field, filters.email)) return undefined;
+	const key = matchKeysOf(resource).find((candidate) => candidate.name === 'email');
+	if (!field || !key || isUnset(field, filters.email)) return undefined;
 	// Every filter's value is checked (and the email one read) as Get Many checks them.
 	const { checks } = await listQuery(context, resource, filters, itemIndex, request);
 	const email = String(checks.find((check) => check.name === field.displayName)?.value ?? '');
-	const found = await findByKey(context, resource, MATCH_KEYS.email, request, email, state);
+	const found = await findByKey(context, resource, key, request, email, state);
 	const kept: IDataObject[] = [];
 	for (const row of found.records) {
 		if (limit !== undefined && kept.length >= limit) break;

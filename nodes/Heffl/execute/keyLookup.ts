@@ -1,25 +1,26 @@
 /**
- * Finding records by a match key (Create or Update, Get Many's Email filter) in a constant
- * number of requests, never trusting a search to be complete (issues 35 and 42,
- * docs/assumptions.md). A key is a field and a normaliser (shared/table/matchKeys.ts):
+ * Finding records by a match key (an e-mail, a website's domain, a name, a SKU:
+ * table/matchKeys.ts) in a constant number of requests, never trusting a search to be
+ * complete (issues 35, 42; docs/assumptions.md):
  *
- * - Heffl's documented `search` (§7) narrows; a record it returns whose key has the same
- *   normal form is a match.
+ * - Heffl's documented `search` (§7), where the resource has one (`lookupSearch`), narrows;
+ *   a record it returns whose key equals the given one is a match.
  * - Its "nothing" is believed only once the execution has seen that search find a listed
- *   record by this key: a probe, made at the first "nothing" (the list's first page, a
- *   record with the key, an archived one where the page has one, searched for).
- * - Otherwise (no search documented, a search that does not find this field, rows that do
- *   not show it, a search Heffl refuses) the whole list is read once per execution and
- *   indexed by the key; records the execution writes are added to the index.
+ *   record by that key: a probe per key, made at its first "nothing" (the list's first page,
+ *   a record with the key that no other field of it holds, an archived one where the page has
+ *   one, searched for in upper case).
+ * - Otherwise (no search documented, a search that does not find that field, rows that do
+ *   not show it, a search Heffl refuses) the whole list is read once per execution
+ *   (records/keyedList.ts), indexed by each key asked; records the execution writes join it.
  */
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
 import type { HefflListRequest } from '../../shared/transport';
 import { hefflListPage, hefflPages, hefflPaginate } from '../../shared/transport';
 import type { MatchKey } from '../../shared/table/matchKeys';
-import { keyOf, probeTerm } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
 import type { ExecutionState } from '../contract/executionState';
+import { KeyedList } from '../../shared/records/keyedList';
 
 type Search = NonNullable<ResourceSpec['lookupSearch']>;
 type Base = Omit<HefflListRequest, 'path'>;
@@ -30,10 +31,7 @@ export interface Found {
 	from: 'search' | 'list';
 }
 
-/** Where the execution keeps what it learnt of this resource's records by this key. */
-const slot = (resource: ResourceSpec, key: MatchKey) => `${resource.value}:${key.value}`;
-
-/** The records whose key has the normal form of `given`. */
+/** The records whose `key` equals that of `given`. */
 export async function findByKey(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
@@ -42,35 +40,32 @@ export async function findByKey(
 	given: string,
 	state: ExecutionState,
 ): Promise<Found> {
-	const wanted = key.normalise(given) ?? '';
-	const index = state.keyIndexes.get(slot(resource, key));
-	if (index) return { records: index.get(wanted) ?? [], from: 'list' };
+	const wanted = key.keyOf(given) ?? '';
+	const listed = state.lists.get(resource.value);
+	if (listed) return { records: listed.find(key, wanted), from: 'list' };
 	const search = resource.lookupSearch;
-	const rows = search ? await searched(context, search, base, key.term(given.trim())) : undefined;
+	const rows = search ? await searched(context, search, base, key.term(given)) : undefined;
 	// Rows that do not show the key's field cannot be judged here: the whole list decides.
-	if (rows?.every((row) => key.field in row)) {
-		const found = rows.filter((row) => keyOf(key, row) === wanted);
+	if (rows?.every((row) => key.recordKey in row)) {
+		const found = rows.filter((row) => key.keyOf(row[key.recordKey]) === wanted);
 		// A hit is a match; it does not prove the search holds every record (archived ones).
 		if (found.length)
 			return { records: search?.oldestFirst ? oldestFirst(found) : found, from: 'search' };
 		if (await searchProven(context, resource, key, base, state))
 			return { records: [], from: 'search' };
 	}
-	const built = await wholeList(context, resource, key, base);
-	state.keyIndexes.set(slot(resource, key), built);
-	return { records: built.get(wanted) ?? [], from: 'list' };
+	const list = await wholeList(context, resource, base);
+	state.lists.set(resource.value, list);
+	return { records: list.find(key, wanted), from: 'list' };
 }
 
-/** After a write by a key: the record is what the execution's index holds for it. */
+/** After a write: the record (as sent and answered) replaces its earlier self in the list read. */
 export function rememberWritten(
 	state: ExecutionState,
 	resource: ResourceSpec,
-	key: MatchKey,
-	given: string,
 	record: IDataObject,
 ): void {
-	const normal = key.normalise(given);
-	if (normal !== undefined) state.keyIndexes.get(slot(resource, key))?.set(normal, [record]);
+	state.lists.get(resource.value)?.written(record);
 }
 
 /**
@@ -93,10 +88,10 @@ async function searched(
 }
 
 /**
- * Whether the resource's search finds a record by this key, asked once per execution:
- * the first page of its list gives a record with the key (an archived one if there is
- * one: a search that left archived records out would then fail the probe), which is
- * searched for.
+ * Whether the resource's search finds a record by this key, asked once per execution and
+ * key: the first page of its list gives a record with the key (an archived one if there is
+ * one: a search that left archived records out would then fail the probe), searched for
+ * as items are, in upper case (a search that minds case would then fail it too).
  */
 async function searchProven(
 	context: IExecuteFunctions,
@@ -105,7 +100,7 @@ async function searchProven(
 	base: Base,
 	state: ExecutionState,
 ): Promise<boolean> {
-	const known = state.searchProven.get(slot(resource, key));
+	const known = state.searchProven.get(`${resource.value}:${key.name}`);
 	if (known !== undefined) return known;
 	const search = resource.lookupSearch as Search;
 	const { records } = await hefflListPage.call(
@@ -113,33 +108,38 @@ async function searchProven(
 		{ ...base, api: search.api, path: search.path, qs: {} },
 		100,
 	);
-	// A record whose key a user could give and only that field holds (matchKeys.ts probeTerm).
-	const sampled = records.filter((row) => probeTerm(key, row) !== undefined);
-	const sample = sampled.find((row) => row.archived === true) ?? sampled[0];
-	const term = sample && probeTerm(key, sample);
-	const rows = term === undefined ? undefined : await searched(context, search, base, term);
+	// A record whose other fields also hold the term (a domain in its e-mail) proves nothing.
+	const withKey = records.filter((row) => {
+		const value = row[key.recordKey];
+		if (typeof value !== 'string' || key.keyOf(value) === undefined) return false;
+		const elsewhere = JSON.stringify({ ...row, [key.recordKey]: null }).toLowerCase();
+		return 'value' in key.check(value) && !elsewhere.includes(key.term(value).toLowerCase());
+	});
+	const sample = withKey.find((row) => row.archived === true) ?? withKey[0];
+	const value = sample ? String(sample[key.recordKey]) : undefined;
+	const rows =
+		value === undefined
+			? undefined
+			: await searched(context, search, base, key.term(value).toUpperCase());
 	const proven = Boolean(
-		rows?.some((row) => row.id === sample.id && keyOf(key, row) === keyOf(key, sample)),
+		rows?.some(
+			(row) => row.id === sample?.id && key.keyOf(row[key.recordKey]) === key.keyOf(value),
+		),
 	);
-	state.searchProven.set(slot(resource, key), proven);
+	state.searchProven.set(`${resource.value}:${key.name}`, proven);
 	return proven;
 }
 
-/** The resource's whole list (its own API and path), indexed by the key in list order. */
+/** The resource's whole list (its own API and path), in list order. */
 async function wholeList(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
-	key: MatchKey,
 	base: Base,
-): Promise<Map<string, IDataObject[]>> {
-	const index = new Map<string, IDataObject[]>();
-	for await (const page of hefflPages.call(context, { ...base, path: resource.path })) {
-		for (const record of page) {
-			const normal = keyOf(key, record);
-			if (normal !== undefined) index.set(normal, [...(index.get(normal) ?? []), record]);
-		}
-	}
-	return index;
+): Promise<KeyedList> {
+	const records: IDataObject[] = [];
+	for await (const page of hefflPages.call(context, { ...base, path: resource.path }))
+		records.push(...page);
+	return new KeyedList(records);
 }
 
 /** Oldest first by `createdAt`; records without one keep their place relative to each other. */

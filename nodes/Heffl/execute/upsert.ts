@@ -1,9 +1,9 @@
 /**
- * Create or Update by a match key (e-mail, website, name, SKU: shared/table/matchKeys.ts):
- * the records whose key has the same normal form are found (keyLookup.ts: Heffl's search
- * where it is proven to find that field, else the whole list once per execution), one is
- * updated, none creates one, several is an error naming them. A key upserted by one item
- * is updated by the next.
+ * Create or Update by a match key (an e-mail, a website, a name, a SKU: table/matchKeys.ts,
+ * chosen under Match By where a resource has several): the records with that key are found
+ * (keyLookup.ts: Heffl's search where it is proven to find the key, else the whole list once
+ * per execution), one is updated, none creates one, several is an error naming them. A
+ * record upserted by one item is updated by the next with any of its keys.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -11,33 +11,65 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { HefflListRequest } from '../../shared/transport';
 import { recordPath } from '../../shared/transport';
 import type { MatchKey } from '../../shared/table/matchKeys';
-import { checkKey, MATCH_KEYS } from '../../shared/table/matchKeys';
+import { matchKeysOf } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
-import { fieldKey, fieldsOf, plural } from '../../shared/table/schema';
-import { collectBody, isShown } from './body';
+import { fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/schema';
+import { collectBody } from './body';
 import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
 import type { ExecutionState } from '../contract/executionState';
-import { checked, isEmpty } from '../../shared/checks';
+import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
 
-/** The key this item matches by: the resource's only one, or the one picked under Match By. */
-export function matchKeyOf(
+/** The key the item finds its record by (Match By), and the value given for it, checked. */
+function keyOf(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
 	itemIndex: number,
-): MatchKey {
-	const keys = resource.matchBy ?? ['email'];
-	if (keys.length === 1) return MATCH_KEYS[keys[0]];
-	const picked = String(context.getNodeParameter('matchBy', itemIndex, keys[0]));
-	const key = keys.find((name) => name === picked);
-	if (key === undefined)
+): { key: MatchKey; value: string } {
+	const node = context.getNode();
+	const keys = matchKeysOf(resource);
+	const chosen = keys.length > 1 ? context.getNodeParameter('matchBy', itemIndex, '') : '';
+	const key = keys.find((candidate) => candidate.name === chosen) ?? keys[0];
+	if (chosen && key.name !== chosen)
+		throw new NodeOperationError(node, `Match By: '${String(chosen)}' is not one of them`, {
+			itemIndex,
+			description: `Choose ${keys.map((candidate) => candidate.displayName).join(', ')}.`,
+		});
+	const given = context.getNodeParameter(key.name, itemIndex, '');
+	const value = isUnset(key.field, given)
+		? ''
+		: String(checked(node, itemIndex, key.displayName, checkValue(key.field, given)));
+	if (!value || key.keyOf(value) === undefined)
 		throw new NodeOperationError(
-			context.getNode(),
-			`Match By: '${picked}' is not one of ${keys.map((name) => MATCH_KEYS[name].displayName).join(', ')}`,
-			{ itemIndex },
+			node,
+			`${key.displayName}: Create or Update needs ${withArticle(key.noun)}`,
+			{ itemIndex, description: `The ${resource.label} is found by it, or created with it.` },
 		);
-	return MATCH_KEYS[key];
+	return { key, value };
+}
+
+/** Several records have the key: the item fails naming them, and nothing is written. */
+function severalFound(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	key: MatchKey,
+	value: string,
+	found: IDataObject[],
+): NodeOperationError {
+	const ids = found.map((record) => String(record.id)).join(', ');
+	const names = found
+		.map((record) => `${String(record.id)}: ${String(record.name ?? record.firstName ?? '')}`)
+		.join('; ');
+	return new NodeOperationError(
+		context.getNode(),
+		`${key.displayName}: ${found.length} ${plural(resource.label)} have the ${key.noun} '${value}' (${ids})`,
+		{
+			itemIndex,
+			description: `Nothing was created or changed (${names}). Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
+		},
+	);
 }
 
 export async function upsert(
@@ -48,73 +80,51 @@ export async function upsert(
 	state: ExecutionState,
 ): Promise<IDataObject> {
 	const node = context.getNode();
-	const key = matchKeyOf(context, resource, itemIndex);
-	const keyField = fieldsOf(resource, 'create').find((field) => fieldKey(field) === key.field);
-	const given: unknown = context.getNodeParameter(key.value, itemIndex, '');
-	if (isEmpty(given) || (keyField && isUnset(keyField, given))) {
-		throw new NodeOperationError(
-			node,
-			`${key.displayName}: Create or Update needs ${withArticleOf(key)}`,
-			{
-				itemIndex,
-				description: `The ${resource.label} is found by it, or created with it.`,
-			},
-		);
-	}
-	const text = String(checked(node, itemIndex, key.displayName, checkKey(key, given)));
-	// As the field is written (a website with https:// added), checked as Create checks it.
-	const written = keyField
-		? checked(node, itemIndex, key.displayName, checkValue(keyField, text))
-		: text;
+	const { key, value } = keyOf(context, resource, itemIndex);
 	// Every field is checked before the search: a bad value is refused with nothing sent.
 	const collected = collectBody(context, resource, 'upsert', itemIndex);
-	const remembered = `${resource.value}:${key.value}:${key.normalise(text) ?? ''}`;
-	let id = state.upserted.get(remembered);
+	const remembered = (name: string, keyValue: string | undefined) =>
+		`${resource.value}:${name}:${String(keyValue)}`;
+	let id = state.upserted.get(remembered(key.name, key.keyOf(value)));
+	let old: IDataObject | undefined;
 	if (id === undefined) {
-		const { records: found } = await findByKey(context, resource, key, base, text, state);
-		if (found.length > 1) {
-			const named = found.map((record) =>
-				record.name ? `${String(record.id)} (${String(record.name)})` : String(record.id),
-			);
-			throw new NodeOperationError(
-				node,
-				`${key.displayName}: ${found.length} ${plural(resource.label)} have the ${key.noun} '${text}' (${found.map((record) => String(record.id)).join(', ')})`,
-				{
-					itemIndex,
-					description: `They are ${named.join(', ')}. Nothing was created or changed. Merge or delete the duplicates in Heffl, or update one of them by ID with the Update operation.`,
-				},
-			);
-		}
-		id = found[0]?.id === undefined ? undefined : String(found[0].id);
+		const { records: found } = await findByKey(context, resource, key, base, value, state);
+		if (found.length > 1) throw severalFound(context, resource, itemIndex, key, value, found);
+		old = found[0];
+		id = old?.id === undefined ? undefined : String(old.id);
 	}
 	const creating = id === undefined;
 	const body = await writtenBody(context, resource, 'upsert', itemIndex, base, state, {
 		creating,
 		collected,
-		prepare: (fields) => {
-			const also = fields[key.field];
-			if (also !== undefined && key.normalise(also) !== key.normalise(text)) {
+		prepare: (written) => {
+			const given = written[key.recordKey];
+			if (given !== undefined && key.keyOf(given) !== key.keyOf(value)) {
 				throw new NodeOperationError(
 					node,
 					`Additional Fields › ${key.displayName}: differs from the ${key.displayName} the record is found by`,
 					{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
 				);
 			}
-			fields[key.field] = written;
+			written[key.recordKey] = given ?? value;
 			const missing = fieldsOf(resource, 'create').find(
 				(field) =>
-					field.required && isShown(context, field, itemIndex) && !(fieldKey(field) in fields),
+					field.required &&
+					!(fieldKey(field) in written) &&
+					Object.entries(field.showWhen ?? {}).every(([name, values]) =>
+						values.includes(String(context.getNodeParameter(name, itemIndex, ''))),
+					),
 			);
 			if (creating && missing) {
 				throw new NodeOperationError(
 					node,
-					`${missing.displayName}: no ${resource.label} has this ${key.by}, and creating one needs a value here`,
+					`${missing.displayName}: no ${resource.label} has this ${key.noun}, and creating one needs a value here`,
 					{ itemIndex },
 				);
 			}
 		},
 	});
-	const record =
+	const answer =
 		id === undefined
 			? await createRecord(context, resource, itemIndex, base, body)
 			: await updateRecord(
@@ -124,9 +134,13 @@ export async function upsert(
 					base,
 					body,
 				);
-	if (record.id !== undefined) state.upserted.set(remembered, String(record.id));
-	rememberWritten(state, resource, key, text, record);
-	return record;
+	// The record as it now is: its answer over what was sent (a v1 answer may leave keys out).
+	const record = { ...old, ...body, ...answer };
+	for (const each of matchKeysOf(resource)) {
+		const written = each.keyOf(record[each.recordKey]);
+		if (record.id !== undefined && written !== undefined)
+			state.upserted.set(remembered(each.name, written), String(record.id));
+	}
+	rememberWritten(state, resource, record);
+	return answer;
 }
-
-const withArticleOf = (key: MatchKey) => `${/^[aeiou]/i.test(key.noun) ? 'an' : 'a'} ${key.noun}`;

@@ -1,191 +1,169 @@
 /**
- * Match keys: what Create or Update finds a record by. A key is a field of the record and a
- * normaliser (two values match when their normal forms are equal), with the check a given
- * key goes through. A new key is one entry of MATCH_KEYS; a resource lists the keys it
- * upserts by (`matchBy` in its table entry), the first being the default.
+ * Match keys: what Create or Update finds a record by. A key is a field of the resource and
+ * a normaliser (how a value becomes the key two records are compared by, what is sent as
+ * Heffl's `search`, and which given values are refused). A resource lists its keys in
+ * `matchKeys` (`{ field: 'website', as: DOMAIN }`); the lookup engine
+ * (nodes/Heffl/execute/keyLookup.ts) is the same for every key.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Checked } from '../checks';
-import { asScalarText, fail, ok, wholeEmail } from '../checks';
+import { fail, ok, wholeEmail } from '../checks';
+import type { FieldSpec, MatchKeySpec, Normaliser, ResourceSpec } from './schema';
+import { fieldKey } from './schema';
 
-export type MatchKeyName = 'email' | 'website' | 'name' | 'sku';
-
-export interface MatchKey {
-	/** The Match By option, and the parameter the key is given in. */
-	value: MatchKeyName;
-	displayName: string;
-	/** The record's key it is compared with (in bodies and answers). */
-	field: string;
-	/** How the operation's name says it: "Create or update company by website". */
-	by: string;
-	/** What it is in a sentence: "the e-mail address", "the SKU". */
-	noun: string;
-	/** What the Match By option says about the comparison. */
-	compared: string;
-	/** Its normal form (records are compared by it), or undefined when it has none. */
-	normalise: (value: unknown) => string | undefined;
-	/** The given key's own check after the common ones: its text as written, or the problem. */
-	check: (text: string) => Checked;
-	/** What is sent as Heffl's `search` for it. */
-	term: (text: string) => string;
-}
-
-const MAX_LENGTH = 255;
-/** Characters that show as nothing: a key holding one looks like another key. */
-const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]/;
-const LATIN = /\p{Script=Latin}/u;
-const LOOK_ALIKES = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
-
-const lowerTrimmed = (value: unknown) =>
-	typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined;
+/** Longest key text taken (a name or a code); e-mail addresses and domains have their own bounds. */
+const MAX_KEY = 255;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const LOOK_ALIKE_SCRIPTS = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}]/u;
+const codePoint = (char: string) =>
+	`U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
- * The domain a website is on: scheme, user, port, path, query, `www.`, a trailing dot and
- * case left out. Undefined when what is left is no domain name.
+ * What no key may hold, whatever its kind: an expression n8n left unevaluated, an invisible
+ * character, a word mixing Latin letters with Cyrillic, Greek or Armenian ones that look
+ * like them (`Аcme` with a Cyrillic А), or text too long to be a key.
  */
-export function domainOf(value: unknown): string | undefined {
-	if (typeof value !== 'string') return undefined;
-	const host = value
-		.trim()
-		.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
-		.split(/[/?#]/)[0]
-		.replace(/^[^@]*@/, '')
-		.replace(/:\d*$/, '')
-		.replace(/\.$/, '')
-		.toLowerCase()
-		.replace(/^www\./, '');
-	const labels = host.split('.');
-	const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-	return host.length <= 253 &&
-		labels.length > 1 &&
-		labels.every((part) => label.test(part)) &&
-		/^(?:[a-z]{2,63}|xn--[a-z0-9-]+)$/.test(labels[labels.length - 1])
-		? host
+function plainKey(text: string, max = MAX_KEY): Checked | undefined {
+	const shown = `'${text.slice(0, 60)}${text.length > 60 ? '…' : ''}'`;
+	if (/\{\{|\}\}/.test(text))
+		return fail(
+			`${shown} holds {{ }}: an expression n8n did not evaluate`,
+			'Make the field an expression (start it with =), or type the value itself.',
+		);
+	const invisible = INVISIBLE.exec(text);
+	if (invisible)
+		return fail(
+			`${shown} holds an invisible character (${codePoint(invisible[0])})`,
+			'Remove it: records are found by exactly what is shown.',
+		);
+	for (const word of text.match(/\p{L}+/gu) ?? []) {
+		const other = LOOK_ALIKE_SCRIPTS.exec(word);
+		if (other && /\p{Script=Latin}/u.test(word))
+			return fail(
+				`${shown} mixes Latin letters with look-alikes of another script ('${other[0]}' ${codePoint(other[0])} in '${word.slice(0, 40)}')`,
+				'Type the word in one script: a look-alike letter would match no record, or another one.',
+			);
+	}
+	if (text.length > max)
+		return fail(
+			`is ${text.length} characters long; a key is at most ${max}`,
+			'Map the one value records are found by, not a longer text.',
+		);
+	return undefined;
+}
+
+const textKey = (value: unknown) =>
+	typeof value === 'string' || typeof value === 'number'
+		? String(value).normalize('NFKC').trim().toLowerCase() || undefined
 		: undefined;
+
+/** The host of a website without `www.` or a trailing dot, lower case; undefined when it has none. */
+function hostOf(value: unknown): { host?: string; url?: URL } {
+	if (typeof value !== 'string' || !value.trim()) return {};
+	const text = value.trim();
+	let url: URL;
+	try {
+		url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+	} catch {
+		return {};
+	}
+	const host = url.hostname.replace(/\.$/, '').replace(/^www\./, '');
+	const domain =
+		/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+	return { url, host: domain.test(host) ? host : undefined };
 }
 
-function domainKey(text: string): Checked {
-	const shown = `'${text.slice(0, 80)}'`;
-	// eslint-disable-next-line no-control-regex
-	if (/[^\x00-\x7F]/.test(text))
-		return fail(
-			`${shown} has letters outside a–z (look-alike or international characters)`,
-			'Give the domain in plain letters, like acme.com; an international domain in its xn-- form.',
-		);
-	if (/[?#]/.test(text))
-		return fail(
-			`${shown} has a query or fragment: a company is found by its domain`,
-			'Give the website without ?… or #…, like acme.com or https://www.acme.com/about.',
-		);
-	if (/^[a-z][a-z0-9+.-]*:\/\/[^/]*@/i.test(text) || (!text.includes('/') && text.includes('@')))
-		return fail(
-			`${shown} is not a website: it holds an @`,
-			'Give the website, like acme.com; to find the company by e-mail, choose Match By › Email.',
-		);
-	return domainOf(text) === undefined
-		? fail(
-				`${shown} is not a website on a domain`,
-				'Give a domain name like acme.com, or a web address like https://www.acme.com/about.',
-			)
-		: ok(text);
-}
+export const EMAIL: Normaliser = {
+	words: 'e-mail',
+	noun: 'e-mail address',
+	placeholder: 'e.g. nathan@example.com',
+	describe: (label) =>
+		`The whole e-mail address to find the ${label} by (exact, ignoring case; part of one is refused)`,
+	keyOf: (value) =>
+		typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined,
+	term: (value) => value.trim(),
+	check: (value) => plainKey(String(value), 254) ?? wholeEmail(value),
+};
 
-/** Every match key, by the Match By option that picks it. */
-export const MATCH_KEYS: Record<MatchKeyName, MatchKey> = {
-	email: {
-		value: 'email',
-		displayName: 'Email',
-		field: 'email',
-		by: 'e-mail',
-		noun: 'e-mail address',
-		compared: 'the whole address, ignoring case and surrounding spaces',
-		normalise: lowerTrimmed,
-		check: (text) => wholeEmail(text),
-		term: (text) => text,
-	},
-	website: {
-		value: 'website',
-		displayName: 'Website',
-		field: 'website',
-		by: 'website',
-		noun: 'website',
-		compared:
-			'as a domain: https://, www., the path, a trailing dot and case ignored (https://www.Acme.com/about matches acme.com)',
-		normalise: domainOf,
-		check: domainKey,
-		term: (text) => domainOf(text) ?? text,
-	},
-	name: {
-		value: 'name',
-		displayName: 'Name',
-		field: 'name',
-		by: 'name',
-		noun: 'name',
-		compared: 'the whole name, ignoring case and surrounding spaces',
-		normalise: lowerTrimmed,
-		check: ok,
-		term: (text) => text,
-	},
-	sku: {
-		value: 'sku',
-		displayName: 'SKU',
-		field: 'sku',
-		by: 'SKU',
-		noun: 'SKU',
-		compared: 'the whole SKU, ignoring case and surrounding spaces',
-		normalise: lowerTrimmed,
-		check: ok,
-		term: (text) => text,
+export const DOMAIN: Normaliser = {
+	noun: 'website',
+	placeholder: 'e.g. acme.com',
+	describe: (label) =>
+		`The website to find the ${label} by, compared as a domain: https://, www., a path, a trailing dot and case are ignored (https://www.Acme.com/about finds acme.com)`,
+	keyOf: (value) => hostOf(value).host,
+	term: (value) => hostOf(value).host ?? value.trim(),
+	check: (value) => {
+		const text = String(value);
+		const { url, host } = hostOf(text);
+		const hint = "Give the site's address, like acme.com or https://www.acme.com/about.";
+		const plain = plainKey(text, 2048);
+		if (plain) return plain;
+		if (!url || !/^https?:$/.test(url.protocol))
+			return fail(`'${text.slice(0, 80)}' is not a web address`, hint);
+		if (url.username || url.password)
+			return fail(`'${text.slice(0, 80)}' has a user name before its domain`, hint);
+		if (url.search || url.hash)
+			return fail(
+				`'${text.slice(0, 80)}' has a query or fragment (${(url.search || url.hash).slice(0, 40)}): records are found by the domain alone`,
+				hint,
+			);
+		if (!host) return fail(`'${text.slice(0, 80)}' has no domain like acme.com`, hint);
+		return ok(value);
 	},
 };
 
-/**
- * A given key, checked: text (one value, not an object), no expression left unresolved,
- * at most 255 characters, no invisible characters, no word mixing Latin letters with
- * Cyrillic or Greek look-alikes; then the key's own check. Its value is the trimmed text.
- */
-export function checkKey(key: MatchKey, given: unknown): Checked {
-	const text = asScalarText(given, 'text', `Map one value here, like {{ $json.${key.field} }}.`);
-	if (!('value' in text)) return text;
-	const trimmed = String(text.value).trim();
-	const shown = `'${trimmed.slice(0, 40)}${trimmed.length > 40 ? '…' : ''}'`;
-	if (/\{\{|\}\}/.test(trimmed))
-		return fail(
-			`${shown} holds {{ }}: an expression was left unresolved`,
-			'Start the field with = to make it an expression, or remove the braces.',
-		);
-	if (trimmed.length > MAX_LENGTH)
-		return fail(
-			`is ${trimmed.length} characters long; a ${key.by} to match on is at most ${MAX_LENGTH}`,
-			`Map the ${key.by} itself, not a longer text.`,
-		);
-	const words = trimmed.split(/\s+/);
-	if (INVISIBLE.test(trimmed) || words.some((word) => LATIN.test(word) && LOOK_ALIKES.test(word)))
-		return fail(
-			`${shown} mixes Latin letters with look-alike Cyrillic or Greek ones (or holds invisible characters)`,
-			`Type the ${key.by} in one alphabet: it would match no record written in plain letters.`,
-		);
-	return key.check(trimmed);
+export const NAME: Normaliser = {
+	noun: 'name',
+	placeholder: 'e.g. Acme Trading LLC',
+	describe: (label) =>
+		`The name to find the ${label} by (exact, ignoring case and surrounding spaces)`,
+	keyOf: textKey,
+	term: (value) => value.trim(),
+	check: (value) => plainKey(String(value)) ?? ok(value),
+};
+
+export const CODE: Normaliser = {
+	...NAME,
+	noun: 'SKU',
+	placeholder: 'e.g. SKU-1001',
+	describe: (label) =>
+		`The stock keeping unit to find the ${label} by (exact, ignoring case and surrounding spaces)`,
+};
+
+/** A resource's match key with its field: what the engine and the editor use. */
+export interface MatchKey extends Normaliser {
+	/** The parameter and field name; the value of Match By. */
+	name: string;
+	displayName: string;
+	/** The record's key (and the body's). */
+	recordKey: string;
+	/** The field as the key is checked: its type and format, then the normaliser's check. */
+	field: FieldSpec;
 }
 
-/** The normal form of a record's key. */
-export const keyOf = (key: MatchKey, record: IDataObject) => key.normalise(record[key.field]);
-
-/**
- * The term a record can prove a search by: its key, when a user could give it (a whole
- * e-mail address, a domain) and no other text of the record holds it (a search that found
- * the record through its e-mail would not prove it looks at its website). Undefined: the
- * record proves nothing.
- */
-export function probeTerm(key: MatchKey, record: IDataObject): string | undefined {
-	const checkedKey = checkKey(key, record[key.field]);
-	if (!('value' in checkedKey)) return undefined;
-	const term = key.term(String(checkedKey.value));
-	const lower = term.toLowerCase();
-	const elsewhere = Object.entries(record).some(
-		([name, value]) =>
-			name !== key.field && typeof value === 'string' && value.toLowerCase().includes(lower),
-	);
-	return elsewhere ? undefined : term;
+/** The keys a resource's Create or Update finds records by, first the default of Match By. */
+export function matchKeysOf(resource: ResourceSpec): MatchKey[] {
+	return (resource.matchKeys ?? []).map((spec: MatchKeySpec) => {
+		const field = resource.fields?.find((candidate) => candidate.name === spec.field);
+		if (!field) throw new Error(`${resource.value}: match key '${spec.field}' is no field`);
+		return {
+			...spec.as,
+			name: field.name,
+			displayName: field.displayName,
+			recordKey: fieldKey(field),
+			field: {
+				...field,
+				description: spec.as.describe(resource.label),
+				validate: (value: IDataObject[string]) => spec.as.check(value),
+			},
+		};
+	});
 }
+
+/** "website, name or e-mail": the keys, for the operation's action and description. */
+export const keyWords = (keys: MatchKey[], word: (key: MatchKey) => string) =>
+	keys
+		.map(word)
+		.join(', ')
+		.replace(/, ([^,]*)$/, ' or $1');

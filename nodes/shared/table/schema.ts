@@ -7,7 +7,6 @@ import type { IDataObject, IHttpRequestMethods, INodePropertyOptions } from 'n8n
 
 import type { ApiVersion } from '../transport';
 import type { Checked } from '../checks';
-import type { MatchKeyName } from './matchKeys';
 
 export type OperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete' | 'upsert';
 
@@ -177,16 +176,17 @@ export interface ResourceSpec {
 	searchable?: boolean;
 	/**
 	 * A documented `search` over this resource's records (§7), perhaps in another API than
-	 * its own list: the match-key lookup narrows by it (nodes/Heffl/execute/keyLookup.ts)
+	 * its own list: the lookup by a match key narrows by it (nodes/Heffl/execute/keyLookup.ts)
 	 * and never takes its "nothing" on trust. `oldestFirst`: its answers are put in the order
-	 * of the resource's own list (v1 lists oldest first; v2 answers newest first, §7).
+	 * of the resource's own list (v1 lists oldest first; v2 answers newest first, §7). Absent
+	 * (no search documented for the list): the whole list is read once per execution.
 	 */
 	lookupSearch?: { api: ApiVersion; path: string; oldestFirst?: boolean };
 	/**
-	 * What Create or Update (`upsert`) finds a record by (table/matchKeys.ts), the
-	 * first by default; more than one: the user picks under Match By.
+	 * What Create or Update finds a record by (table/matchKeys.ts): the first is the default,
+	 * more than one offers Match By.
 	 */
-	matchBy?: MatchKeyName[];
+	matchKeys?: MatchKeySpec[];
 }
 
 /** "leads", "companies". */
@@ -211,4 +211,27 @@ export function fieldsOf(resource: ResourceSpec, operation: 'create' | 'update')
 /** The resource's custom fields come from Heffl's definitions (the resource mapper). */
 export function definitionsOf(resource: ResourceSpec): CustomFieldSource | undefined {
 	return typeof resource.customFields === 'object' ? resource.customFields : undefined;
+}
+
+/** How a match key's values are compared, searched for and refused (table/matchKeys.ts). */
+export interface Normaliser {
+	/** The key in a few words, for the action ("by e-mail"); `noun` when absent. */
+	words?: string;
+	/** "e-mail address", "website": for descriptions and messages. */
+	noun: string;
+	placeholder: string;
+	/** The key parameter's description, first sentence. */
+	describe: (label: string) => string;
+	/** A value (given or a record's) as the key records are compared by; undefined: none. */
+	keyOf: (value: unknown) => string | undefined;
+	/** What Heffl's `search` is sent for a given value. */
+	term: (value: string) => string;
+	/** A given value (after its field's type and format): taken, or what is wrong with it. */
+	check: (value: IDataObject[string]) => Checked;
+}
+
+/** One match key of a resource: its field (by name) and normaliser. */
+export interface MatchKeySpec {
+	field: string;
+	as: Normaliser;
 }

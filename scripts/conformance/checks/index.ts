@@ -7,6 +7,7 @@
 import type { Check } from '../types';
 import { LATE_WRITE_CHECKS, WEBHOOK_CHECKS } from './answers';
 import { LIST_CHECKS, LIST_WRITE_CHECKS } from './lists';
+import { KEY_LOOKUP_CHECKS, KEY_SEARCH_CHECKS } from './keyLookups';
 import { LOOKUP_CHECKS } from './lookups';
 import { LATE_RECORD_CHECKS, RECORD_CHECKS } from './records';
 import { REFERENCE_CHECKS } from './reference';
@@ -19,12 +20,14 @@ export const CHECKS: readonly Check[] = [
 	...LIST_CHECKS,
 	...RECORD_CHECKS,
 	...LOOKUP_CHECKS,
+	...KEY_LOOKUP_CHECKS,
 	...REFERENCE_CHECKS,
 	...OFFERED_CHECKS,
 	...TRANSPORT_CHECKS,
 	...LIST_WRITE_CHECKS,
 	...V1_WRITE_CHECKS,
 	...V2_WRITE_CHECKS,
+	...KEY_SEARCH_CHECKS,
 	...DEAL_READ_CHECKS,
 	...LINKED_DELETE_CHECKS,
 	...WEBHOOK_CHECKS,

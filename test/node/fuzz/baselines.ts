@@ -111,6 +111,12 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 		'client:getAll': { limit: 5 },
 		'client:update': { clientId: byId(v1Client), updateFields: { taxNumber: 'FZ-1' } },
 		'client:delete': { clientId: byId(made.doomed.client) },
+		'client:upsert': {
+			email: uniqueEmail(crm.records('clients')),
+			clientType: 'company',
+			name: 'Fuzz Client',
+			firstName: 'Fuzz',
+		},
 		'contact:create': { firstName: 'Fuzz' },
 		'contact:getAll': { limit: 5 },
 		'contact:update': {
@@ -123,6 +129,12 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 		'company:getAll': { limit: 5 },
 		'company:update': { companyId: byId(company), updateFields: { taxNumber: 'FZ-2' } },
 		'company:delete': { companyId: byId(made.doomed.company) },
+		// Found (an update): a company's own website, so no required custom field is asked.
+		'company:upsert': {
+			matchBy: 'website',
+			website: String(crm.companies()[1].website),
+			name: 'Fuzz Company',
+		},
 		'deal:create': { title: 'Fuzz Deal', client: byId(company), pipeline },
 		'deal:get': { dealId: byId(made.deal) },
 		'deal:getAll': { limit: 5 },
@@ -167,6 +179,7 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 		'product:get': { productId: byId(crm.firstId('products')) },
 		'product:getAll': { limit: 5 },
 		'product:update': { productId: byId(crm.firstId('products')), updateFields: { sku: 'FZ-1' } },
+		'product:upsert': { sku: 'SKU-1003', name: 'Fuzz Product' },
 		'user:getAll': { limit: 5 },
 		'clientStage:getAll': { limit: 5 },
 		'crmSource:getAll': { limit: 5 },

@@ -4,6 +4,7 @@
  * parameter with the operators `is`, `is_not`, `is_any_of`, `is_none_of`. Answered
  * `{data, meta: {nextCursor, hasMore}}`.
  */
+import { searchIgnores } from '../behaviours';
 import { ApiError } from '../errors';
 import { wholeNumber } from '../query';
 import type { Workspace } from '../store';
@@ -37,11 +38,12 @@ export function v2List(space: Workspace, spec: ListSpec, query: URLSearchParams)
 	let records = space.all(spec.kind).filter(spec.where ?? (() => true));
 	if (spec.search) {
 		const term = query.get('search')?.trim().toLowerCase();
-		// behaviours.ts: a search that does not look at some fields (leads, contacts, companies).
-		const blind = Object.fromEntries(
-			blindFields(spec.kind, behaviours).map((field) => [field, null]),
-		);
-		const texts = (record: JsonObject) => spec.search?.({ ...record, ...blind }) ?? [];
+		// behaviours.ts: a search that does not look at some field (leads, contacts, companies).
+		const blind = searchIgnores(spec.kind, behaviours);
+		const texts = blind.length
+			? (record: JsonObject) =>
+					spec.search?.({ ...record, ...Object.fromEntries(blind.map((key) => [key, null])) }) ?? []
+			: spec.search;
 		if (term)
 			records = records.filter((record) =>
 				texts(record).some((text) => text != null && String(text).toLowerCase().includes(term)),
@@ -200,17 +202,4 @@ function decodeCursor(kind: RecordKind, cursor: string | null, records: JsonObje
 	const index = records.findIndex((record) => String(record.id) === match[3]);
 	if (index < 0) throw ApiError.field('cursor', 'points at a record this list no longer holds');
 	return index + 1;
-}
-
-/** The fields a switched-on behaviour keeps `search` from looking at (behaviours.ts). */
-function blindFields(kind: string, behaviours: Workspace['behaviours']): string[] {
-	const switched: Array<[boolean | undefined, string, string]> = [
-		[behaviours.leadSearchIgnoresEmail, 'leads', 'email'],
-		[behaviours.contactSearchIgnoresEmail, 'contacts', 'email'],
-		// v2 companies are the stored clients of type company (crm/companies.ts).
-		[behaviours.companySearchIgnoresWebsite, 'clients', 'website'],
-		[behaviours.companySearchIgnoresName, 'clients', 'name'],
-		[behaviours.companySearchIgnoresEmail, 'clients', 'email'],
-	];
-	return switched.filter(([on, of]) => on && of === kind).map(([, , field]) => field);
 }

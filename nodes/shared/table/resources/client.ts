@@ -10,6 +10,7 @@ import {
 	website,
 } from '../builders';
 import { localFilter, search } from '../filterBuilders';
+import { EMAIL } from '../matchKeys';
 import type { ResourceSpec } from '../schema';
 
 const CLIENT_TYPES = ['company', 'contact'];
@@ -22,9 +23,9 @@ export const client: ResourceSpec = {
 	api: 'v1',
 	path: '/clients',
 	idPrefix: 'clt_',
-	// v1 documents no search (§14): Create or Update reads the list, once per execution.
 	operations: [...CRUD, 'upsert'],
-	matchBy: ['email'],
+	// v1 documents no search (§7, §14, §18): found in the whole list, read once per execution.
+	matchKeys: [{ field: 'email', as: EMAIL }],
 	tagType: 'clients',
 	customFields: 'byLabel',
 	extraFields: true,

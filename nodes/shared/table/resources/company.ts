@@ -15,6 +15,7 @@ import {
 	within,
 } from '../builders';
 import { serverSearch } from '../filterBuilders';
+import { DOMAIN, EMAIL, NAME } from '../matchKeys';
 import type { ResourceSpec } from '../schema';
 import { CLIENT_RECORD_KEYS, CONTACT_AND_COMPANY_CONDITIONS } from './contact';
 
@@ -28,10 +29,13 @@ export const company: ResourceSpec = {
 	idPrefix: 'clt_',
 	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,
-	// §7: GET /companies takes `search`; which fields it looks in is not listed, so its
-	// "nothing" is believed per key only once proven (docs/assumptions.md).
+	// §7 documents `search` on /companies; what it matches is not listed (docs/assumptions.md).
 	lookupSearch: { api: 'v2', path: '/companies' },
-	matchBy: ['website', 'name', 'email'],
+	matchKeys: [
+		{ field: 'website', as: DOMAIN },
+		{ field: 'name', as: NAME },
+		{ field: 'email', as: EMAIL },
+	],
 	tagType: 'clients',
 	customFields: { entity: 'companies' },
 	extraFields: true,

@@ -1,5 +1,6 @@
 import { billingAddress, email, link, phone, text, userLink } from '../builders';
 import { condition, emailFilter, serverSearch } from '../filterBuilders';
+import { EMAIL } from '../matchKeys';
 import type { ConditionSpec, ResourceSpec } from '../schema';
 
 /** §7's "contact and company filters" (cut after two rows; the rest as the records show them). */
@@ -53,7 +54,7 @@ export const contact: ResourceSpec = {
 	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,
 	lookupSearch: { api: 'v2', path: '/contacts' },
-	matchBy: ['email'],
+	matchKeys: [{ field: 'email', as: EMAIL }],
 	tagType: 'contacts',
 	customFields: { entity: 'contacts' },
 	extraFields: true,

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CRUD, dropdown, email, number, phone, text, website } from '../builders';
 import { emailFilter, localFilter, lower, search } from '../filterBuilders';
+import { EMAIL } from '../matchKeys';
 import type { FilterSpec, ResolveFilterValue, ResourceSpec } from '../schema';
 
 /**
@@ -50,7 +51,7 @@ export const lead: ResourceSpec = {
 	// §7 lists GET /leads among the v2 lists with `search` (v1 documents none, §10.1, §18);
 	// what it matches is not listed, so its "nothing" is believed only once proven.
 	lookupSearch: { api: 'v2', path: '/leads', oldestFirst: true },
-	matchBy: ['email'],
+	matchKeys: [{ field: 'email', as: EMAIL }],
 	tagType: 'leads',
 	customFields: 'byLabel',
 	extraFields: true,

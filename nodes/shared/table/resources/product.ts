@@ -1,5 +1,6 @@
 import { choice, named, number, text, toggle } from '../builders';
 import { search } from '../filterBuilders';
+import { CODE } from '../matchKeys';
 import type { ResourceSpec } from '../schema';
 
 export const product: ResourceSpec = {
@@ -10,9 +11,9 @@ export const product: ResourceSpec = {
 	api: 'v2',
 	path: '/products',
 	idPrefix: 'prd_',
-	// §11.10 lists no query for GET /products: Create or Update reads the list, once per execution.
 	operations: ['create', 'get', 'getAll', 'update', 'upsert'],
-	matchBy: ['sku'],
+	// §7's list model (and its `search`) does not name /products: the whole list is read.
+	matchKeys: [{ field: 'sku', as: CODE }],
 	apis: { get: 'v1' },
 	// §9.2: products take cf_* keys, but GET /custom-fields has no product entity.
 	customFields: 'byLabel',
