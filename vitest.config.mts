@@ -28,7 +28,9 @@ const realN8n = (name: string, include: string[], testTimeout = 300_000, more = 
  * credentials and workflows in and removes them. The trigger, install and polling files
  * restart or reinstall n8n, so they keep their own (the `e2e` tier).
  */
-const SHARED_N8N = ['n8n', 'tool', 'examples', 'mcp'].map((file) => `test/e2e/${file}.test.ts`);
+const SHARED_N8N = ['n8n', 'tool', 'examples', 'mcp', 'customFieldLabels'].map(
+	(file) => `test/e2e/${file}.test.ts`,
+);
 
 // One project per tier (test/README.md): `npm test` runs `unit`, the other scripts in
 // package.json name theirs (`vitest run --project <tier>`).

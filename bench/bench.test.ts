@@ -12,7 +12,8 @@
  * node before issue 35 under the sandbox's search switches, the MCP example's call, and the
  * 10,000-lead Create or Update in real n8n at 60 requests a minute; `BENCH_ONLY=keys` issue 42's
  * Create or Update by a match key, bench/keyLookups.ts, harness and real n8n) and puts them into
- * bench/results.md beside the rows of the last full run.
+ * bench/results.md beside the rows of the last full run; `BENCH_ONLY=labels` the same for
+ * Custom Fields As (bench/labels.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { queueModeBenchmarks } from './inQueueMode';
 import { keyLookupBenchmarks } from './keyLookups';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
 import { findLeadsThroughMcp, keyLookupsInRealN8n, lookupsInRealN8n } from './lookupsInRealN8n';
+import { labelBenchmarks } from './labels';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
@@ -258,7 +260,7 @@ async function keys() {
 async function partial(which: string) {
 	const started = Date.now();
 	const loadBefore = load();
-	await lookups();
+	await (which === 'labels' ? labelBenchmarks(row) : lookups());
 	const file = 'bench/results.md';
 	const kept = readFileSync(file, 'utf8');
 	const lines = kept.split('\n');
@@ -289,9 +291,9 @@ async function partial(which: string) {
 
 async function main() {
 	if (process.env.BENCH_ONLY) {
-		if (!['lookups', 'lookupExtras', 'keys'].includes(process.env.BENCH_ONLY))
+		if (!['lookups', 'lookupExtras', 'keys', 'labels'].includes(process.env.BENCH_ONLY))
 			throw new Error(
-				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras'), or 'keys' can run alone`,
+				`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'lookups' (or its first rows, 'lookupExtras'), 'keys' or 'labels' can run alone`,
 			);
 		await partial(process.env.BENCH_ONLY);
 		return;
@@ -300,6 +302,7 @@ async function main() {
 	const loadBefore = load();
 	signatures();
 	await pagination();
+	await labelBenchmarks(row);
 	await acknowledgement();
 	await triggerFilterBenchmarks(row);
 	await pollingBenchmarks(row);

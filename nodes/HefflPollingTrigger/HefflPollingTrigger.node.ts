@@ -8,9 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { customFieldsAsOption } from '../shared/editor/customFieldsAs';
 import { filterProperties } from '../shared/editor/listProperties';
+import { wantsLabels } from '../shared/records/customFieldLabels';
+import { labelTriggerRecords } from '../shared/records/triggerLabels';
 import { conditionOptions, filterOptions } from '../shared/records/filterOptions';
-import { plural } from '../shared/table/schema';
+import { definitionsOf, plural } from '../shared/table/schema';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { RECORD_ONLY_OPTION, triggerItem } from '../shared/triggerOutput';
 import type { WatchedKind } from './kinds';
@@ -78,7 +81,12 @@ export class HefflPollingTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: [RECORD_ONLY_OPTION],
+				options: [
+					customFieldsAsOption(
+						"How each record's custom fields are named (deals, contacts, companies, tasks, quotations). Labels reads their definitions from Heffl at most once every five minutes.",
+					),
+					RECORD_ONLY_OPTION,
+				],
 			},
 		],
 	};
@@ -95,9 +103,15 @@ export class HefflPollingTrigger implements INodeType {
 			);
 		}
 		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const labels = wantsLabels(this.getNode(), options);
 		// The Heffl Trigger's shape; the time of a creation is the record's createdAt.
-		const output = (record: IDataObject) =>
-			triggerItem(options, kind.event, record.createdAt, record);
+		const output = async (records: IDataObject[]) => {
+			const source = definitionsOf(kind.resource);
+			const shown = labels ? await labelTriggerRecords(this, source, records) : { records };
+			return shown.records.map((record, index) =>
+				triggerItem(options, kind.event, records[index].createdAt, record, undefined, shown.notice),
+			);
+		};
 
 		if (this.getMode() === 'manual') {
 			const newest = await newestRecord(this, kind);
@@ -111,7 +125,7 @@ export class HefflPollingTrigger implements INodeType {
 					},
 				);
 			}
-			return [this.helpers.returnJsonArray([output(newest)])];
+			return [this.helpers.returnJsonArray(await output([newest]))];
 		}
 
 		return await pollForNew(this, kind, output);

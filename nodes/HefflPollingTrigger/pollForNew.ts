@@ -58,7 +58,8 @@ function keepStart(context: IPollFunctions, start: Cursor | undefined) {
 export async function pollForNew(
 	context: IPollFunctions,
 	kind: WatchedKind,
-	output: (record: IDataObject) => IDataObject,
+	/** The items of the new records (custom fields by label where asked): never throws. */
+	output: (records: IDataObject[]) => Promise<IDataObject[]>,
 ): Promise<INodeExecutionData[][] | null> {
 	const node = context.getNode();
 	const workflowId = String(context.getWorkflow().id);
@@ -141,7 +142,7 @@ export async function pollForNew(
 		// n8n saves this cursor with the emission: the kept start is no longer needed.
 		forgetUnsaved(key);
 		keepStart(context, undefined);
-		return [context.helpers.returnJsonArray(result.fresh.map(output))];
+		return [context.helpers.returnJsonArray(await output(result.fresh))];
 	} finally {
 		releaseTrigger(key, token);
 	}

@@ -15,6 +15,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENT_DISPLAY_NAMES, EVENT_OPTIONS } from '../shared/table/events';
 import { CREDENTIAL_NAME } from '../shared/transport';
+import { customFieldsAsOption } from '../shared/editor/customFieldsAs';
 import { RECORD_ONLY_OPTION } from '../shared/triggerOutput';
 import { conditionOptions, filterOptions } from '../shared/records/filterOptions';
 import { filterCollections } from './filterSettings';
@@ -113,6 +114,9 @@ export class HefflTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					customFieldsAsOption(
+						"How the delivered record's custom fields are named (deals, contacts, quotations). Labels reads their definitions from Heffl at most once every five minutes.",
+					),
 					RECORD_ONLY_OPTION,
 					{
 						displayName: 'Timestamp Tolerance (Seconds)',

@@ -88,7 +88,7 @@ function judge(checks: FilterCheck[], record: IDataObject): Judged {
 }
 
 /** The context with a cancel signal that ends every wait and request at the judging budget. */
-function withinBudget(context: IWebhookFunctions, signal: AbortSignal): IWebhookFunctions {
+export function withinBudget(context: IWebhookFunctions, signal: AbortSignal): IWebhookFunctions {
 	const cancel = () => signal;
 	return new Proxy(context, {
 		get: (target, key, receiver) =>

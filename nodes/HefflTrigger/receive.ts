@@ -6,8 +6,12 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { wantsLabels } from '../shared/records/customFieldLabels';
+import { labelTriggerRecords } from '../shared/records/triggerLabels';
+import { recordOfEvent } from '../shared/table/eventRecords';
+import { definitionsOf } from '../shared/table/schema';
 import { triggerItem } from '../shared/triggerOutput';
-import { judgeDelivery } from './deliveryFilter';
+import { judgeDelivery, withinBudget } from './deliveryFilter';
 import { acceptOnce, forgetDelivery, mayLog, REMEMBER_IDS_MS } from './deliveryMemory';
 import type { SubscriptionState } from './settings';
 import {
@@ -19,6 +23,9 @@ import {
 } from './settings';
 import type { Verdict } from './signature';
 import { parseSigningSecret, verifyDelivery } from './signature';
+
+/** How long reading custom-field definitions for labels may take: Heffl waits 20 s in all. */
+const LABELS_BUDGET_MS = 5_000;
 
 /** Webhook-ids kept in static data, for the n8n versions and moments where n8n saves it. */
 const STATIC_IDS_MAX = 1000;
@@ -139,6 +146,15 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, ignored: kind } };
 	}
 	const record = isRecord(event.payload ?? event.data) ? (event.payload ?? event.data) : {};
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	let labels: boolean;
+	try {
+		labels = wantsLabels(this.getNode(), options);
+	} catch (error) {
+		forgetDelivery(scope, verdict.id);
+		const message = (error as Error).message;
+		return refuse(this, 500, 'settings', message, message);
+	}
 	const filtered = await filterDelivery(this, kind, record as IDataObject, verdict.id);
 	if (filtered.answer) {
 		forgetDelivery(scope, verdict.id); // not handled: Heffl's next attempt must run
@@ -147,9 +163,25 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	rememberInStaticData(state, verdict.id, now);
 	if (!filtered.run) return { webhookResponse: { received: true, filtered: true } };
 
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const json = triggerItem(options, kind, event.timestamp, record as IDataObject, verdict.id);
+	const delivered = labels
+		? await labelDelivered(this, kind, record as IDataObject)
+		: { records: [record as IDataObject] };
+	const json = triggerItem(
+		options,
+		kind,
+		event.timestamp,
+		delivered.records[0],
+		verdict.id,
+		delivered.notice,
+	);
 	return { workflowData: [this.helpers.returnJsonArray([json])] };
+}
+
+/** The delivered record with its custom fields by label, within the time Heffl waits (never throws). */
+async function labelDelivered(context: IWebhookFunctions, kind: string, record: IDataObject) {
+	const resource = recordOfEvent(kind);
+	const within = withinBudget(context, AbortSignal.timeout(LABELS_BUDGET_MS));
+	return await labelTriggerRecords(within, resource && definitionsOf(resource), [record]);
 }
 
 const isRecord = (value: unknown) =>

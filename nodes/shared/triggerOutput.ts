@@ -14,18 +14,26 @@ export const RECORD_ONLY_OPTION: INodeProperties = {
 		'Whether to output only the record the event is about, instead of the event with its kind, time and record',
 };
 
+/**
+ * The item of one record. `customFieldsNotice`: why its custom fields stay keys although
+ * Custom Fields As asks for labels (beside the record, or last in it under Record Only).
+ */
 export function triggerItem(
 	options: IDataObject,
 	event: string,
 	timestamp: unknown,
 	record: IDataObject,
 	webhookId?: string,
+	customFieldsNotice?: string,
 ): IDataObject {
-	if (options.recordOnly) return record;
+	const notice = customFieldsNotice === undefined ? {} : { customFieldsNotice };
+	if (options.recordOnly)
+		return customFieldsNotice === undefined ? record : { ...record, ...notice };
 	return {
 		event,
 		timestamp: timestamp ?? null,
 		...(webhookId !== undefined && { webhookId }),
 		record,
+		...notice,
 	};
 }

@@ -364,6 +364,10 @@ test('new company (polling) → welcome call: the company created after activati
 	await until(() => welcome().length > 0, 150_000);
 	await sleep(1000);
 	expect(welcome(), n8n.output().slice(-2000)).toEqual([
-		expect.objectContaining({ type: 'call', priority: 'HIGH' }),
+		expect.objectContaining({
+			type: 'call',
+			priority: 'HIGH',
+			description: expect.stringContaining('Industry: Retail'),
+		}),
 	]);
 }, 200_000);

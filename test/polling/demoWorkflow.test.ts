@@ -15,7 +15,7 @@ import { createRecord } from './records';
 
 const context = useSandbox();
 
-test('new company → welcome call: the newest company gets a HIGH priority call task', async () => {
+test('new company → welcome call: the newest company gets a HIGH priority call task, its industry by label in the description', async () => {
 	const company = await createRecord(context.sandbox, 'company', 'Polling Demo Ltd');
 	const workflow = example(EXAMPLE.newCompany);
 	const run = await executeWorkflow(
@@ -28,6 +28,8 @@ test('new company → welcome call: the newest company gets a HIGH priority call
 	const [task] = run.data.resultData.runData['Welcome Call'][0].data!.main[0]!;
 	expect(task.json).toMatchObject({
 		title: 'Welcome call: Polling Demo Ltd',
+		// The trigger's custom fields by label (Custom Fields As): cf_industry, cf_company_size.
+		description: 'Industry: Software. Company size: not set.',
 		type: 'call',
 		priority: 'HIGH',
 	} as IDataObject);

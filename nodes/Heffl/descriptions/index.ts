@@ -6,9 +6,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from '../../shared/transport';
 import { LATEST_VERSION, resourcesOf, VERSIONS } from '../versions';
+import { customFieldsAsOption } from '../../shared/editor/customFieldsAs';
 import { byDisplayName } from '../../shared/editor/display';
+import { definitionsOf } from '../../shared/table/schema';
 import { sortProperty } from '../../shared/editor/listProperties';
 import { actionsOf } from './operationProperties';
+import { RETURNING_RECORDS } from './outputProperties';
 import { resourceProperties } from './resourceProperties';
 
 export { fieldProperty } from '../../shared/editor/fieldProperties';
@@ -32,6 +35,24 @@ function resourceProperty(version: number): INodeProperties {
 	};
 }
 
+/** Custom Fields As: on the resources whose records carry custom fields with definitions. */
+function customFieldsAsProperty(): INodeProperties {
+	const resources = VERSIONS.flatMap(resourcesOf).filter(
+		(resource) =>
+			definitionsOf(resource) !== undefined &&
+			resource.operations.some((operation) => RETURNING_RECORDS.includes(operation)),
+	);
+	return customFieldsAsOption(
+		'How the custom fields of each record are named in the output. Labels reads their definitions from Heffl once per execution (per deal pipeline, per quotation template).',
+		{
+			show: {
+				'/resource': [...new Set(resources.map((resource) => resource.value))],
+				'/operation': RETURNING_RECORDS,
+			},
+		},
+	);
+}
+
 export const optionsProperty: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
@@ -39,6 +60,7 @@ export const optionsProperty: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
+		customFieldsAsProperty(),
 		{
 			displayName: 'Max Retries',
 			name: 'maxRetries',

@@ -9,8 +9,8 @@ import { onNodeOnly, onToolOnly, show } from '../../shared/editor/display';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { OUTPUT } from '../outputModes';
 
-/** The operations that hand back records, and so get Output on the tool. */
-const RETURNING_RECORDS: OperationName[] = ['create', 'get', 'getAll', 'update', 'upsert'];
+/** The operations that hand back records: Output on the tool, Custom Fields As. */
+export const RETURNING_RECORDS: OperationName[] = ['create', 'get', 'getAll', 'update', 'upsert'];
 
 export function outputProperties(resource: ResourceSpec): INodeProperties[] {
 	const keys = resource.simplifyKeys;

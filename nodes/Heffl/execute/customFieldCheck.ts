@@ -6,12 +6,28 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checked, isEmpty } from '../../shared/checks';
-import type { CustomFieldDefinition } from '../../shared/records/customFields';
+import type { CustomFieldDefinition, DefinitionScope } from '../../shared/records/customFields';
 import { customFieldValue, readDefinitions, scopeOf } from '../../shared/records/customFields';
 import type { ResourceSpec } from '../../shared/table/schema';
 import { definitionsOf, plural } from '../../shared/table/schema';
 import type { Written } from './body';
 import type { ExecutionState } from '../contract/executionState';
+
+/** A scope's definitions, read once per execution (a write's check and Labels share it). */
+export async function definitionsOnce(
+	context: IExecuteFunctions,
+	state: ExecutionState,
+	scope: DefinitionScope,
+	request: { itemIndex: number; maxRetries?: number },
+): Promise<CustomFieldDefinition[] | Error> {
+	const key = JSON.stringify(scope);
+	let read = state.definitions.get(key);
+	if (!read) {
+		read = readDefinitions.call(context, scope, request).catch((error: Error) => error);
+		state.definitions.set(key, read);
+	}
+	return await read;
+}
 
 /** What a definition list covers, for messages: "deals in pipeline dpl_1". */
 function scopeName(resource: ResourceSpec, body: IDataObject): string {
@@ -50,12 +66,7 @@ export async function checkCustomFields(
 	});
 	if (!where) return;
 	const cacheKey = JSON.stringify(where.scope);
-	let read = state.definitions.get(cacheKey);
-	if (!read) {
-		read = readDefinitions.call(context, where.scope, request).catch((error: Error) => error);
-		state.definitions.set(cacheKey, read);
-	}
-	const definitions = await read;
+	const definitions = await definitionsOnce(context, state, where.scope, request);
 	const node = context.getNode();
 	const { itemIndex } = request;
 	if (definitions instanceof Error) {

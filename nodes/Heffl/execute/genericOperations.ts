@@ -9,6 +9,7 @@ import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { getMany } from './getMany';
 import { getManyByEmail } from './getManyByEmail';
+import { labelsAsked, withLabels } from './labels';
 import { outputShape } from './output';
 import { recordId } from '../../shared/records/recordIds';
 import type { ExecutionState } from '../contract/executionState';
@@ -27,16 +28,21 @@ export async function runGeneric(
 ): Promise<OperationResult> {
 	const byId = () => recordId(this, resource, itemIndex, resource.paths?.[operation]);
 	const shape = outputShape(this, resource, operation, itemIndex);
-	const shaped = (result: IDataObject | IDataObject[]) =>
-		Array.isArray(result) ? result.map(shape) : shape(result);
+	const labels = operation !== 'delete' && labelsAsked(this, itemIndex);
+	const request = { itemIndex, maxRetries: base.maxRetries };
+	// What the output keeps (Simplify, the tool's Output), then custom fields by label if asked.
+	const shaped = async <T extends IDataObject | IDataObject[]>(result: T) => {
+		const kept = (Array.isArray(result) ? result.map(shape) : shape(result)) as T;
+		return labels ? await withLabels(this, resource, state, request, kept) : kept;
+	};
 
 	switch (operation) {
 		case 'create': {
 			const body = await writtenBody(this, resource, 'create', itemIndex, base, state);
-			return shaped(await createRecord(this, resource, itemIndex, base, body));
+			return await shaped(await createRecord(this, resource, itemIndex, base, body));
 		}
 		case 'upsert':
-			return shaped(await upsert(this, resource, itemIndex, base, state));
+			return await shaped(await upsert(this, resource, itemIndex, base, state));
 		case 'get': {
 			const path = byId();
 			const record = await hefflRequest.call(this, {
@@ -44,12 +50,12 @@ export async function runGeneric(
 				method: resource.methods?.get ?? 'GET',
 				path,
 			});
-			return shape(unwrapRecord(record));
+			return await shaped(unwrapRecord(record));
 		}
 		case 'update': {
 			const path = byId();
 			const body = await writtenBody(this, resource, 'update', itemIndex, base, state);
-			return shaped(await updateRecord(this, resource, path, base, body));
+			return await shaped(await updateRecord(this, resource, path, base, body));
 		}
 		case 'delete': {
 			const path = byId();
@@ -65,7 +71,7 @@ export async function runGeneric(
 			const records =
 				(await getManyByEmail(this, resource, base, itemIndex, limit, state)) ??
 				(await getMany(this, resource, base, itemIndex, limit));
-			return records.map(shape);
+			return await shaped(records);
 		}
 	}
 }

@@ -109,7 +109,7 @@ export function readDefinition(raw: unknown): CustomFieldDefinition | undefined 
 export async function readDefinitions(
 	this: HefflContext,
 	scope: DefinitionScope,
-	request: { itemIndex?: number; maxRetries?: number } = {},
+	request: { itemIndex?: number; maxRetries?: number; maxWaitMs?: number } = {},
 ): Promise<CustomFieldDefinition[]> {
 	let raw: unknown[];
 	if ('templateId' in scope) {

@@ -125,6 +125,9 @@ export type CustomFieldSource =
 	/** Quotations: the `customFields` of the chosen document template. */
 	| { template: true };
 
+/** Options → Custom Fields As: Heffl's keys (the output as it always was) or the definitions' labels. */
+export const CUSTOM_FIELDS_AS = { keys: 'keys', labels: 'labels' } as const;
+
 export interface ResourceSpec {
 	value: string;
 	displayName: string;

@@ -3,6 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { httpsProblem, normalizeBaseUrl } from './origin';
 import { API_VERSIONS } from './apiVersions';
+import { budgetId } from './rateLimit';
+import type { HefflContext } from './types';
 
 /** The credential every Heffl request is signed with. */
 export const CREDENTIAL_NAME = 'hefflApi';
@@ -44,4 +46,15 @@ export function readCredentials(node: INode, raw: IDataObject): HefflCredentials
 		result[baseUrlField] = value;
 	}
 	return result;
+}
+
+/**
+ * The key and the base URL it is used with, hashed (never the key itself): what memory kept
+ * across executions (a trigger's custom-field definitions) is keyed by, so an edited
+ * credential is a different key.
+ */
+export async function keyIdentity(this: HefflContext): Promise<string> {
+	const raw = await this.getCredentials<IDataObject>(CREDENTIAL_NAME);
+	const { apiKey, v2BaseUrl } = readCredentials(this.getNode(), raw);
+	return budgetId(apiKey, v2BaseUrl);
 }

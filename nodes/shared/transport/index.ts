@@ -1,7 +1,7 @@
 /** The one transport to Heffl: requests, lists, errors, redaction, credentials, API versions. */
 export type { ApiVersion } from './apiVersions';
 export { API_VERSIONS } from './apiVersions';
-export { CREDENTIAL_NAME, readCredentials } from './credentials';
+export { CREDENTIAL_NAME, keyIdentity, readCredentials } from './credentials';
 export { describeBody } from './errors';
 export {
 	DEFAULT_MAX_RETRIES,
