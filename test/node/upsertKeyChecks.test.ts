@@ -178,6 +178,19 @@ describe('hostile keys: named, refused before any request, on the node and the H
 		expect(run.error?.message).toBeUndefined();
 		expect(run.json[1].id).toBe(sku1000?.id);
 	});
+
+	test('a SKU is one word: a look-alike between a hyphen and a digit (SKU-а1) is refused, nothing sent', async () => {
+		ctx.sandbox.clearRequests();
+		const run = await runHeffl(
+			{ resource: 'product', operation: 'upsert', sku: '={{ $json.key }}', name: 'Audit' },
+			ctx.credentials,
+			{ items: [{ key: 'SKU-\u04301' }] },
+		);
+		expect(run.error?.message).toMatch(
+			/^Stock Keeping Unit \(SKU\): 'SKU-.1' mixes Latin letters with look-alikes .*U\+0430/,
+		);
+		expect(ctx.apiRequests()).toEqual([]);
+	});
 });
 
 describe('what an agent reads of the three operations (the Heffl Tool shows the same description)', () => {

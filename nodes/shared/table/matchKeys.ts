@@ -22,9 +22,10 @@ const codePoint = (char: string) =>
 /**
  * What no key may hold, whatever its kind: an expression n8n left unevaluated, an invisible
  * character, a word mixing Latin letters with Cyrillic, Greek or Armenian ones that look
- * like them (`Аcme` with a Cyrillic А), or text too long to be a key.
+ * like them (`Аcme` with a Cyrillic А), or text too long to be a key. `oneWord`: the whole
+ * text is one word (a code: `SKU-а1`, its Cyrillic а between a hyphen and a digit).
  */
-function plainKey(text: string, max = MAX_KEY): Checked | undefined {
+function plainKey(text: string, max = MAX_KEY, oneWord = false): Checked | undefined {
 	const shown = `'${text.slice(0, 60)}${text.length > 60 ? '…' : ''}'`;
 	if (/\{\{|\}\}/.test(text))
 		return fail(
@@ -37,7 +38,7 @@ function plainKey(text: string, max = MAX_KEY): Checked | undefined {
 			`${shown} holds an invisible character (${codePoint(invisible[0])})`,
 			'Remove it: records are found by exactly what is shown.',
 		);
-	for (const word of text.match(/\p{L}+/gu) ?? []) {
+	for (const word of (oneWord ? [text] : text.match(/\p{L}+/gu)) ?? []) {
 		const other = LOOK_ALIKE_SCRIPTS.exec(word);
 		if (other && /\p{Script=Latin}/u.test(word))
 			return fail(
@@ -127,6 +128,8 @@ export const CODE: Normaliser = {
 	...NAME,
 	noun: 'SKU',
 	placeholder: 'e.g. SKU-1001',
+	// A code is no prose: Latin beside a look-alike anywhere in it is one (SKU-а1 is not SKU-a1).
+	check: (value) => plainKey(String(value), MAX_KEY, true) ?? ok(value),
 	describe: (label) =>
 		`The stock keeping unit to find the ${label} by (exact, ignoring case and surrounding spaces)`,
 };
