@@ -37,7 +37,7 @@ export function wholeEmail(value: IDataObject[string]): Checked {
 		? ok(value)
 		: fail(
 				`'${String(value).slice(0, 80)}' is not a whole e-mail address: records are found by exactly this address`,
-				'Give the whole address, like ada@example.com. To find records by part of one, use Get Many with Search.',
+				"Give the whole address, like ada@example.com. For part of one, Get Many's Search finds contacts through Heffl's search, and leads by reading every lead.",
 			);
 }
 
