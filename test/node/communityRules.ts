@@ -43,7 +43,7 @@ const sourceOf = (node: INodeTypeDescription) =>
 		.find((path) => readFileSync(join(ROOT, path), 'utf8').includes(`name: '${node.name}'`))!;
 
 /** Every parameter, option and member of a node, with where it is. */
-function* everything(
+export function* everything(
 	properties: INodeProperties[],
 	path: string,
 ): Generator<[string, INodeProperties]> {

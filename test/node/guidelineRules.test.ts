@@ -9,7 +9,6 @@ import type {
 	ICredentialType,
 	IDataObject,
 	INodeProperties,
-	INodePropertyCollection,
 	INodePropertyOptions,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -25,7 +24,7 @@ import { plural } from '../../nodes/shared/table/schema';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { leftToHeffl, refusedBeforeSending } from '../reliability/badInputCorpus';
-import { COMMUNITY_RULES } from './communityRules';
+import { COMMUNITY_RULES, everything } from './communityRules';
 import { useSandbox } from '../harness/context';
 import { runHeffl } from '../harness/n8n';
 
@@ -69,22 +68,6 @@ const NODES: Array<[string, INodeProperties[]]> = [
 	['pollingTrigger', new HefflPollingTrigger().description.properties],
 ];
 const CREDENTIALS: ICredentialType[] = [new HefflApi(), new HefflWebhookSigningSecretApi()];
-
-/** Every parameter, option and member, with where it is. */
-function* everything(
-	properties: INodeProperties[],
-	path: string,
-): Generator<[string, INodeProperties]> {
-	for (const property of properties) {
-		const here = `${path}${property.name}`;
-		yield [here, property];
-		if (property.type === 'collection')
-			yield* everything(property.options as INodeProperties[], `${here}.`);
-		if (property.type === 'fixedCollection')
-			for (const group of property.options as INodePropertyCollection[])
-				yield* everything(group.values, `${here}.${group.name}.`);
-	}
-}
 
 const SMALL = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'to']);
 /** Title Case: every word but the small ones starts with a capital or a digit. */
