@@ -110,7 +110,7 @@ export default defineConfig({
 		// tiers and the bench show everything (`--silent=false` in their scripts).
 		silent: 'passed-only',
 		// The e2e-shared tier's global teardown stops its n8n, which takes up to 20 s
-		// (scripts/real-n8n.mjs); vitest's default of 10 s would end the process under it.
+		// (drivers/real-n8n.mjs); vitest's default of 10 s would end the process under it.
 		teardownTimeout: 30_000,
 	},
 });

@@ -30,10 +30,10 @@ import { labelBenchmarks } from './labels';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
-import type { HefflCredentials } from '../test/harness/n8n';
-import { runHeffl } from '../test/harness/n8n';
-import { TriggerHarness } from '../test/harness/trigger';
-import { startSandbox } from '../test/sandbox';
+import type { HefflCredentials } from '../drivers/harness/n8n';
+import { runHeffl } from '../drivers/harness/n8n';
+import { TriggerHarness } from '../drivers/harness/trigger';
+import { startSandbox } from '../sandbox';
 import { test } from 'vitest';
 
 const rows: Array<[string, string]> = [];

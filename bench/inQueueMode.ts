@@ -1,6 +1,6 @@
 /**
  * The part of `npm run bench` that runs in n8n's queue mode (main, 2 workers, a
- * webhook processor, Redis, Postgres; test/e2e-queue/queueMode.ts measures, the
+ * webhook processor, Redis, Postgres; drivers/queueMode.ts measures, the
  * queue-mode test tier asserts the same figures): two bulk runs on one key on two
  * workers at once, and trigger acknowledgement through the webhook processor.
  */
@@ -15,7 +15,7 @@ import {
 	TRIGGER_DELIVERIES,
 	triggerDeliveries,
 	windowOptimalMs,
-} from '../test/e2e-queue/queueMode';
+} from '../drivers/queueMode';
 
 type Row = (name: string, value: string) => void;
 

@@ -11,10 +11,10 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import type { Session, Workflow } from '../scripts/real-n8n.mjs';
-import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../scripts/real-n8n.mjs';
-import type { StartedSandbox } from '../test/sandbox';
-import { startSandbox } from '../test/sandbox';
+import type { Session, Workflow } from '../drivers/real-n8n.mjs';
+import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
 
 type Row = (name: string, value: string) => void;
 

@@ -10,10 +10,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { COMPANY_REQUIRED_FIELDS } from '../test/harness/context';
-import { runHeffl } from '../test/harness/n8n';
-import type { Behaviours, StartedSandbox } from '../test/sandbox';
-import { startSandbox } from '../test/sandbox';
+import { COMPANY_REQUIRED_FIELDS } from '../drivers/harness/context';
+import { runHeffl } from '../drivers/harness/n8n';
+import type { Behaviours, StartedSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
 import { apiRequests, EXISTING, thousands } from './lookups';
 
 type Row = (name: string, value: string) => void;

@@ -3,10 +3,10 @@
  * Many of 1,000 contacts (their definitions once: ceil(1000/100) + 1) and of 3,000 deals in
  * two pipelines (once per pipeline), with every record's cf_* keys by label.
  */
-import type { HefflCredentials } from '../test/harness/n8n';
-import { runHeffl } from '../test/harness/n8n';
-import { startSandbox } from '../test/sandbox';
-import type { SeedCounts } from '../test/sandbox/types';
+import type { HefflCredentials } from '../drivers/harness/n8n';
+import { runHeffl } from '../drivers/harness/n8n';
+import { startSandbox } from '../sandbox';
+import type { SeedCounts } from '../sandbox/types';
 
 type Row = (name: string, value: string) => void;
 
@@ -14,7 +14,7 @@ async function getMany(resource: string, count: number, seed: SeedCounts, bulk?:
 	const sandbox = await startSandbox({ rateLimit: false, seed });
 	if (bulk) {
 		sandbox.bulkCreate(bulk, count);
-		// Every other deal into the second pipeline, its own field set (test/sandbox/v2/seed.ts).
+		// Every other deal into the second pipeline, its own field set (sandbox/v2/seed.ts).
 		const [, partners] = sandbox.records('pipelines');
 		sandbox.records('deals').forEach((deal, index) => {
 			if (index % 2 === 0) return;

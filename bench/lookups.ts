@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
-import type { HefflCredentials } from '../test/harness/n8n';
-import { runHeffl, withNodeType } from '../test/harness/n8n';
-import type { Behaviours, StartedSandbox } from '../test/sandbox';
-import { startSandbox } from '../test/sandbox';
+import type { HefflCredentials } from '../drivers/harness/n8n';
+import { runHeffl, withNodeType } from '../drivers/harness/n8n';
+import type { Behaviours, StartedSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
 
 type Row = (name: string, value: string) => void;
 export type Kind = 'leads' | 'contacts';

@@ -10,11 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Session, Workflow } from '../scripts/real-n8n.mjs';
-import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../scripts/real-n8n.mjs';
-import { callTool, connect, startMcpStack } from '../test/e2e/mcpServer';
-import type { Behaviours, StartedSandbox } from '../test/sandbox';
-import { startSandbox } from '../test/sandbox';
+import type { Session, Workflow } from '../drivers/real-n8n.mjs';
+import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../drivers/real-n8n.mjs';
+import { callTool, connect, startMcpStack } from '../drivers/mcpServer';
+import type { Behaviours, StartedSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
 import { judged, KEY_KINDS, keyBatch, keySandbox, verdictOf } from './keyLookups';
 import type { Kind } from './lookups';
 import {
@@ -213,7 +213,7 @@ export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): P
 }
 
 /**
- * *Find Leads by Email* through the MCP example itself (test/e2e/mcpServer.ts: the file
+ * *Find Leads by Email* through the MCP example itself (drivers/mcpServer.ts: the file
  * imported as the editor imports one, activated, the official MCP client) in an n8n of its
  * own, its sandbox filled to 10,000 leads: requests per call.
  */

@@ -5,15 +5,15 @@
  * requests per idle poll for each kind, requests per 100 and per 1,000 new records, a
  * trigger polling every second beside a bulk create on the same key at the rate limit, and
  * 10,000 new records drained behind a key another workflow keeps busy, on each of n8n's
- * ways to run polls (test/polling/drain.ts; time 10 times faster, reported in n8n's time).
+ * ways to run polls (drivers/harness/drain.ts; time 10 times faster, reported in n8n's time).
  */
-import { runHeffl } from '../test/harness/n8n';
-import type { HefflCredentials } from '../test/harness/n8n';
-import { PollHarness } from '../test/harness/poll';
-import type { Scheduler } from '../test/harness/poll';
-import { drainBacklog } from '../test/polling/drain';
-import { createRecords, KINDS } from '../test/polling/records';
-import { startSandbox } from '../test/sandbox';
+import { runHeffl } from '../drivers/harness/n8n';
+import type { HefflCredentials } from '../drivers/harness/n8n';
+import { PollHarness } from '../drivers/harness/poll';
+import type { Scheduler } from '../drivers/harness/poll';
+import { drainBacklog } from '../drivers/harness/drain';
+import { createRecords, KINDS } from '../sandbox/records';
+import { startSandbox } from '../sandbox';
 
 type Row = (name: string, value: string) => void;
 

@@ -8,9 +8,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import type { HefflCredentials } from '../test/harness/n8n';
-import { TriggerHarness } from '../test/harness/trigger';
-import { startSandbox } from '../test/sandbox';
+import type { HefflCredentials } from '../drivers/harness/n8n';
+import { TriggerHarness } from '../drivers/harness/trigger';
+import { startSandbox } from '../sandbox';
 
 type Row = (name: string, value: string) => void;
 

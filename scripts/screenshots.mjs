@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-import { startSandbox } from '../test/sandbox/index.ts';
+import { startSandbox } from '../sandbox/index.ts';
 // The demo's credential and sample workflows, shown as `npm start` imports them.
 import {
 	credentials,
@@ -22,8 +22,8 @@ import {
 	forSandbox,
 	sampleWorkflows,
 	wonDealQuotation,
-} from './demo-workflows.ts';
-import { hefflCredential, linearWorkflow, OWNER, ROOT, startRealN8n } from './real-n8n.mjs';
+} from '../drivers/demo-workflows.ts';
+import { hefflCredential, linearWorkflow, OWNER, ROOT, startRealN8n } from '../drivers/real-n8n.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
@@ -47,7 +47,7 @@ function ensureChromium() {
  * What the pictures show: the demo's new lead → follow-up task, its new company → welcome
  * call (the polling trigger), an agent's tool, and the demo's deal won → quotation (the
  * template's custom fields in the mapper).
- * @param {import('../test/sandbox/index.ts').StartedSandbox} sandbox
+ * @param {import('../sandbox/index.ts').StartedSandbox} sandbox
  */
 async function workflows(sandbox) {
 	const template = sandbox

@@ -12,7 +12,7 @@
  * look, and runs until Ctrl-C.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
- *   N8N_VERSION (the newest)               which n8n, e.g. 1.123.81 (scripts/n8n-hosts.mjs)
+ *   N8N_VERSION (the newest)               which n8n, e.g. 1.123.81 (drivers/n8n-hosts.mjs)
  *   DEMO_CHECK=1 or `npm start -- --check` stop after the self-check (CI)
  */
 import { randomBytes } from 'node:crypto';
@@ -29,8 +29,8 @@ import {
 	sandboxExamples,
 	sandboxTarget,
 	webhookUrl,
-} from './demo-workflows';
-import { callTool, connectMcp, TRANSPORTS, untilMcpRegistered } from './mcp-client';
+} from '../drivers/demo-workflows';
+import { callTool, connectMcp, TRANSPORTS, untilMcpRegistered } from '../drivers/mcp-client';
 import {
 	ensureN8n,
 	HOST,
@@ -41,8 +41,8 @@ import {
 	packPackage,
 	prepareUserFolder,
 	startN8n,
-} from './real-n8n.mjs';
-import { startSandbox } from '../test/sandbox';
+} from '../drivers/real-n8n.mjs';
+import { startSandbox } from '../sandbox';
 
 const env = process.env;
 const checkOnly = process.argv.includes('--check') || env.DEMO_CHECK === '1';
@@ -287,7 +287,7 @@ The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
          -d '{"name":"Grace Hopper"}' ${sandbox.urls.v1}/leads
        then open the workflow "${newLead.name}"'s executions in n8n.
   Or win a deal (the quotation gets one line for it: the sandbox, as Heffl's reference, answers
-  a deal without its products; test/sandbox/behaviours.ts's dealLineItems answers them):
+  a deal without its products; sandbox/behaviours.ts's dealLineItems answers them):
        curl -X PATCH -H "x-api-key: ${sandbox.apiKey}" -H "content-type: application/json" \\
          -d '{"status":"WON"}' ${sandbox.urls.v2}/deals/<a deal's dl_ ID>
 `);
@@ -327,7 +327,7 @@ async function wonDealForCheck(sandbox: Sandbox): Promise<{ id: string; title: s
 		title: 'Website relaunch',
 		clientId: client.id,
 		pipelineId: sales.id,
-		cf_lead_score: 80, // the Sales pipeline's required custom field (test/sandbox/v2/seed.ts)
+		cf_lead_score: 80, // the Sales pipeline's required custom field (sandbox/v2/seed.ts)
 		products: [
 			{ productId: first.id, quantity: 1 },
 			{ productId: second.id, quantity: 3 },

@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { hostFor, HOSTS } from './n8n-hosts.mjs';
-import { ROOT } from './real-n8n.mjs';
+import { hostFor, HOSTS } from '../drivers/n8n-hosts.mjs';
+import { ROOT } from '../drivers/real-n8n.mjs';
 
 /** @type {Array<[string, RegExp]>} The support table's columns: a label, and the hosts-tier tests whose names match. */
 const COLUMNS = [

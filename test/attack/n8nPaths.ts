@@ -21,8 +21,8 @@ import { Workflow } from 'n8n-workflow';
 
 import { HefflApi } from '../../credentials/HefflApi.credentials';
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
-import type { HefflCredentials } from '../harness/n8n';
-import { additionalData, hefflNode, nodeTypes } from '../harness/n8n';
+import type { HefflCredentials } from '../../drivers/harness/n8n';
+import { additionalData, hefflNode, nodeTypes } from '../../drivers/harness/n8n';
 
 function executeContext(
 	workflow: Workflow,

@@ -5,13 +5,13 @@
  *
  *   npx tsx test/attack/real-n8n.mts
  *
- * Packs in a private copy of the project (scripts/pack.mjs; HEFFL_TARBALL when set) and
+ * Packs in a private copy of the project (drivers/pack.mjs; HEFFL_TARBALL when set) and
  * uses its own n8n user folder, so it can run beside other real-n8n runs. Prints one line per check and exits 1 if any failed.
  */
 import { rmSync } from 'node:fs';
 
-import type { NodeSpec, RealN8n } from '../../scripts/real-n8n.mjs';
-import { linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
+import type { NodeSpec, RealN8n } from '../../drivers/real-n8n.mjs';
+import { linearWorkflow, startRealN8n } from '../../drivers/real-n8n.mjs';
 import { attackKey, json, listen } from './servers';
 
 const results: Array<[string, boolean, string]> = [];

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, test } from 'vitest';
 
-import { CHECKS } from '../../scripts/conformance/checks';
+import { CHECKS } from '../../conformance/checks';
 
 interface Row {
 	table: string;
@@ -52,7 +52,7 @@ const markdown = readFileSync('docs/assumptions.md', 'utf8');
 const table = rows(markdown);
 const known = new Set(CHECKS.map((check) => check.id));
 
-describe('docs/assumptions.md and scripts/conformance/checks are one list', () => {
+describe('docs/assumptions.md and conformance/checks are one list', () => {
 	test('both tables are there, with every row', () => {
 		expect(new Set(table.map((row) => row.table))).toEqual(
 			new Set(['Assumptions', 'v2 sandbox choices']),

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { sleep } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { ApiError } from '../sandbox/errors';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { ApiError } from '../../sandbox/errors';
 import { KIT_SANDBOX, markedRecords } from './kit';
 
 let sandbox: StartedSandbox;
@@ -46,7 +46,7 @@ async function conformance(
 	// In its own process group, as a terminal starts it: through npm, which relays signals too.
 	const [command, commandArgs] = ownGroup
 		? ['npm', ['run', 'conformance', '--silent', '--', ...options]]
-		: [process.execPath, [...WITH_TSX, 'scripts/conformance/cli.ts', ...options]];
+		: [process.execPath, [...WITH_TSX, 'conformance/cli.ts', ...options]];
 	const child = spawn(command, commandArgs, {
 		env: { ...process.env, KIT_TEST_KEY: sandbox.apiKey },
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,7 +84,7 @@ describe('npm run conformance', () => {
 	test('--sandbox: the local sandbox, started by the command (what CI runs)', async () => {
 		const child = spawn(
 			process.execPath,
-			[...WITH_TSX, 'scripts/conformance/cli.ts', '--sandbox', '--only', 'v2.lists,lists.order'],
+			[...WITH_TSX, 'conformance/cli.ts', '--sandbox', '--only', 'v2.lists,lists.order'],
 			{ stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		let stdout = '';
@@ -101,7 +101,7 @@ describe('npm run conformance', () => {
 		expect(asArgument.stderr).not.toContain(sandbox.apiKey);
 		const child = spawn(
 			process.execPath,
-			[...WITH_TSX, 'scripts/conformance/cli.ts', '--key-env', 'NO_SUCH_VARIABLE'],
+			[...WITH_TSX, 'conformance/cli.ts', '--key-env', 'NO_SUCH_VARIABLE'],
 			{
 				env: { ...process.env, NO_SUCH_VARIABLE: '' },
 			},

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { json, table } from '../../scripts/conformance/report';
-import type { Report } from '../../scripts/conformance/run';
-import { CHECKS } from '../../scripts/conformance/checks';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { ApiError } from '../sandbox/errors';
+import { json, table } from '../../conformance/report';
+import type { Report } from '../../conformance/run';
+import { CHECKS } from '../../conformance/checks';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { ApiError } from '../../sandbox/errors';
 import { KIT_SANDBOX, MARKED_KINDS, markedRecords, runKit } from './kit';
 
 let sandbox: StartedSandbox;

@@ -1,10 +1,10 @@
 /**
  * The conformance kit run in-process against a sandbox, as `npm run conformance` runs it
- * (scripts/conformance/run.ts, through the package's transport under n8n-core).
+ * (conformance/run.ts, through the package's transport under n8n-core).
  */
-import { Conformance } from '../../scripts/conformance/run';
-import type { Report } from '../../scripts/conformance/run';
-import type { SandboxOptions, StartedSandbox } from '../sandbox';
+import { Conformance } from '../../conformance/run';
+import type { Report } from '../../conformance/run';
+import type { SandboxOptions, StartedSandbox } from '../../sandbox';
 
 /** A sandbox as fast as a test needs and still rate-limited (60 per 1 s): the headers are real. */
 export const KIT_SANDBOX: SandboxOptions = { rateLimit: { limit: 60, windowMs: 1000 } };

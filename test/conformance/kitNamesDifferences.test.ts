@@ -1,5 +1,5 @@
 /**
- * For every alternative a real Heffl might show (test/sandbox/behaviours.ts, the rate-limit
+ * For every alternative a real Heffl might show (sandbox/behaviours.ts, the rate-limit
  * window, a v2 /tags that refuses `type`), the kit names exactly that difference and
  * nothing else; and it fails the run only where the package depends on it and cannot adapt.
  * Each case has a sandbox of its own, so the cases run at once: a kit run mostly waits for
@@ -7,9 +7,9 @@
  */
 import { describe, expect, test } from 'vitest';
 
-import { table } from '../../scripts/conformance/report';
-import type { Behaviours, SandboxOptions, StartedSandbox } from '../sandbox';
-import { BEHAVIOURS, startSandbox } from '../sandbox';
+import { table } from '../../conformance/report';
+import type { Behaviours, SandboxOptions, StartedSandbox } from '../../sandbox';
+import { BEHAVIOURS, startSandbox } from '../../sandbox';
 import { detailOf, differing, KIT_SANDBOX, markedRecords, runKit } from './kit';
 
 /** Runs `check` against a sandbox of its own (the kit's settings, then `options`), closed after. */

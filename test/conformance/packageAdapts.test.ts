@@ -6,8 +6,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { readRateLimitHeaders } from '../../nodes/shared/transport/rateLimit';
-import { useSandbox } from '../harness/context';
-import { resourceMapperFields, runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { resourceMapperFields, runHeffl } from '../../drivers/harness/n8n';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = any;
 
-/** What these helpers use of `login()` in scripts/real-n8n.mjs. */
+/** What these helpers use of `login()` in drivers/real-n8n.mjs. */
 export type Session = {
 	call(method: string, path: string, body?: unknown): Promise<Answer>;
 	activate(workflowId: string): Promise<unknown>;

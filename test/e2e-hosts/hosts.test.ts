@@ -24,8 +24,8 @@ import {
 	runnable,
 	sandboxExamples,
 	sandboxTarget,
-} from '../../scripts/demo-workflows';
-import { packPackage } from '../../scripts/pack.mjs';
+} from '../../drivers/demo-workflows';
+import { packPackage } from '../../drivers/pack.mjs';
 import {
 	ensureN8n,
 	freePort,
@@ -34,9 +34,9 @@ import {
 	N8N_DIR,
 	NODE_BIN,
 	startN8n,
-} from '../../scripts/real-n8n.mjs';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
+} from '../../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import type { FakeModel } from './fakeModel';
 import { startFakeModel } from './fakeModel';
 import type { Session, Workflow } from './hostTools';
@@ -48,8 +48,8 @@ import {
 	sleep,
 	until,
 } from './hostTools';
-import type { NpmShim, Registry } from './registry';
-import { npmShim, repack, startRegistry } from './registry';
+import type { NpmShim, Registry } from '../../drivers/registry';
+import { npmShim, repack, startRegistry } from '../../drivers/registry';
 
 const PACKAGE = 'n8n-nodes-heffl';
 const NODE = `${PACKAGE}.heffl`;

@@ -12,9 +12,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { hefflCredential, linearWorkflow, login } from '../../scripts/real-n8n.mjs';
-import { startQueueStack } from '../../scripts/queue-stack.mjs';
-import { createRecords } from '../polling/records';
+import { hefflCredential, linearWorkflow, login } from '../../drivers/real-n8n.mjs';
+import { startQueueStack } from '../../drivers/queue-stack.mjs';
+import { createRecords } from '../../sandbox/records';
 import { packProbe, startRecorder } from '../e2e/pollProbe';
 import type { PollingInstance } from '../e2e/pollingScenario';
 import {
@@ -31,8 +31,8 @@ import {
 	until,
 } from '../e2e/pollingScenario';
 import { sleep } from '../e2e/triggerTools';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 
 type Session = Awaited<ReturnType<typeof login>>;
 type Stack = Awaited<ReturnType<typeof startQueueStack>>;

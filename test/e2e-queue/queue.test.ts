@@ -2,12 +2,12 @@
 /**
  * `npm run test:e2e:queue`: the packed package in n8n's queue mode — main, two
  * workers and a webhook processor over Redis and Postgres (Debian's packages,
- * installed and started by scripts/queue-stack.mjs, stopped and deleted at the end).
+ * installed and started by drivers/queue-stack.mjs, stopped and deleted at the end).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { CrudResource, QueueEnvironment } from './queueMode';
+import type { CrudResource, QueueEnvironment } from '../../drivers/queueMode';
 import {
 	activateTrigger,
 	BULK,
@@ -23,7 +23,7 @@ import {
 	TRIGGER_DELIVERIES,
 	triggerDeliveries,
 	windowOptimalMs,
-} from './queueMode';
+} from '../../drivers/queueMode';
 
 /**
  * Whether a copy of an accepted delivery may start another execution. The trigger

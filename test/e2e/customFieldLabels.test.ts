@@ -10,11 +10,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { hefflCredential, linearWorkflow } from '../../scripts/real-n8n.mjs';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import type { SharedN8n } from './sharedN8n';
-import { intoSharedN8n } from './sharedN8n';
+import { hefflCredential, linearWorkflow } from '../../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { SharedN8n } from '../../drivers/sharedN8n';
+import { intoSharedN8n } from '../../drivers/sharedN8n';
 import { activationError, settledExecutions } from './triggerTools';
 
 const credentials = { hefflApi: { id: 'hefflLabels01', name: 'Heffl labels sandbox' } };

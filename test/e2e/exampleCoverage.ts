@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { EXAMPLE, exampleFiles, EXAMPLES_DIR } from '../../scripts/demo-workflows';
+import { EXAMPLE, exampleFiles, EXAMPLES_DIR } from '../../drivers/demo-workflows';
 
 /** The examples test/e2e/examples.test.ts imports with `n8n import:workflow` and runs. */
 export const EXERCISED_HERE: readonly string[] = Object.values(EXAMPLE);

@@ -4,7 +4,7 @@
  * each file imported as the editor imports one (Import from File, then Save: POST
  * /rest/workflows, where n8n wires each node's credential to the user's one of that name
  * and type, as `n8n import:workflow` does, with the same code), each with only
- * forSandbox's changes (what a user sets after importing, scripts/demo-workflows.ts).
+ * forSandbox's changes (what a user sets after importing, drivers/demo-workflows.ts).
  * Runs in the n8n the `e2e-shared` tier shares (sharedN8n.ts): this file's credential
  * and workflows are put in when it starts and removed when it ends. The trigger
  * examples are activated and fed by the sandbox as Heffl feeds them, the others run as
@@ -20,7 +20,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { ExampleWorkflow, SandboxTarget } from '../../scripts/demo-workflows';
+import type { ExampleWorkflow, SandboxTarget } from '../../drivers/demo-workflows';
 import {
 	EXAMPLE,
 	example,
@@ -29,14 +29,14 @@ import {
 	runnable,
 	sandboxTarget,
 	webhookUrl,
-} from '../../scripts/demo-workflows';
-import type { Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential } from '../../scripts/real-n8n.mjs';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
+} from '../../drivers/demo-workflows';
+import type { Session } from '../../drivers/real-n8n.mjs';
+import { hefflCredential } from '../../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import { coverageProblems, EXERCISED_HERE } from './exampleCoverage';
-import type { SharedN8n } from './sharedN8n';
-import { intoSharedN8n } from './sharedN8n';
+import type { SharedN8n } from '../../drivers/sharedN8n';
+import { intoSharedN8n } from '../../drivers/sharedN8n';
 import { activationError, registered, settledExecutions, sleep } from './triggerTools';
 
 /** The user's own credential: the name n8n proposes for a first Heffl credential (n8n gives its id). */
@@ -86,7 +86,7 @@ async function newDeal(title: string, extra: IDataObject = {}) {
 		title,
 		clientId: client.id,
 		pipelineId: sales.id,
-		cf_lead_score: 50, // required in the Sales pipeline (test/sandbox/v2/seed.ts)
+		cf_lead_score: 50, // required in the Sales pipeline (sandbox/v2/seed.ts)
 		...extra,
 	});
 }

@@ -27,8 +27,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { HOSTS, hostManifest } from '../../scripts/n8n-hosts.mjs';
-import { ensureN8n, N8N_DIR, proveN8n, ROOT } from '../../scripts/real-n8n.mjs';
+import { HOSTS, hostManifest } from '../../drivers/n8n-hosts.mjs';
+import { ensureN8n, N8N_DIR, proveN8n, ROOT } from '../../drivers/real-n8n.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'heffl-install-test-'));
 const copy = join(work, 'n8n');

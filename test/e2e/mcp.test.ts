@@ -24,9 +24,9 @@ import { contact as contactResource } from '../../nodes/shared/table/resources/c
 import { deal } from '../../nodes/shared/table/resources/deal';
 import { lead as leadResource } from '../../nodes/shared/table/resources/lead';
 import { quotation as quotationResource } from '../../nodes/shared/table/resources/quotation';
-import type { ExampleWorkflow } from '../../scripts/demo-workflows';
+import type { ExampleWorkflow } from '../../drivers/demo-workflows';
 import { BAD_ARGUMENTS } from '../harness/badArguments';
-import type { McpStack, ToolAnswer } from './mcpServer';
+import type { McpStack, ToolAnswer } from '../../drivers/mcpServer';
 import {
 	callTool,
 	connect,
@@ -38,7 +38,7 @@ import {
 	toolNodes,
 	trigger,
 	USER_CREDENTIALS,
-} from './mcpServer';
+} from '../../drivers/mcpServer';
 
 let stack: McpStack;
 let client: Client;

@@ -10,15 +10,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, linearWorkflow } from '../../scripts/real-n8n.mjs';
-import { mapped } from '../../scripts/demo-workflows';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import type { CrudResource } from './roundTrips';
-import { CRUD } from './roundTrips';
-import type { SharedN8n } from './sharedN8n';
-import { intoSharedN8n } from './sharedN8n';
+import type { Session } from '../../drivers/real-n8n.mjs';
+import { hefflCredential, linearWorkflow } from '../../drivers/real-n8n.mjs';
+import { mapped } from '../../drivers/demo-workflows';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { CrudResource } from '../../drivers/roundTrips';
+import { CRUD } from '../../drivers/roundTrips';
+import type { SharedN8n } from '../../drivers/sharedN8n';
+import { intoSharedN8n } from '../../drivers/sharedN8n';
 
 type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
 

@@ -11,17 +11,17 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { RealN8n, StartedN8n } from '../../scripts/real-n8n.mjs';
+import type { RealN8n, StartedN8n } from '../../drivers/real-n8n.mjs';
 import {
 	ensureN8n,
 	hefflCredential,
 	linearWorkflow,
 	packPackage,
 	startRealN8n,
-} from '../../scripts/real-n8n.mjs';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { intoN8n } from './sharedN8n';
+} from '../../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { intoN8n } from '../../drivers/sharedN8n';
 import { packProbe, startRecorder } from './pollProbe';
 import type { PollingInstance } from './pollingScenario';
 import {

@@ -23,13 +23,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import { createRecord, createRecords, stampAll } from '../polling/records';
-import type { StartedSandbox } from '../sandbox';
+import { createRecord, createRecords, stampAll } from '../../sandbox/records';
+import type { StartedSandbox } from '../../sandbox';
 import type { ProbePoll, startRecorder } from './pollProbe';
 import { PROBE_TYPE } from './pollProbe';
 import { sleep } from './triggerTools';
 
-import type { linearWorkflow, login } from '../../scripts/real-n8n.mjs';
+import type { linearWorkflow, login } from '../../drivers/real-n8n.mjs';
 
 type Session = Awaited<ReturnType<typeof login>>;
 type Workflow = ReturnType<typeof linearWorkflow>;

@@ -10,8 +10,8 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-import { startRealN8n } from '../../scripts/real-n8n.mjs';
-import type { SharedN8nInfo } from './sharedN8n';
+import { startRealN8n } from '../../drivers/real-n8n.mjs';
+import type { SharedN8nInfo } from '../../drivers/sharedN8n';
 
 export default async function setup(project: TestProject) {
 	const n8n = await startRealN8n({ name: 'heffl-e2e-shared' });

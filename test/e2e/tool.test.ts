@@ -22,13 +22,13 @@ import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-wor
 import { nodeNameToToolName } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, N8N_DIR, OWNER } from '../../scripts/real-n8n.mjs';
+import type { Session } from '../../drivers/real-n8n.mjs';
+import { hefflCredential, N8N_DIR, OWNER } from '../../drivers/real-n8n.mjs';
 import { contact } from '../../nodes/shared/table/resources/contact';
-import type { StartedSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import type { SharedN8n } from './sharedN8n';
-import { intoSharedN8n } from './sharedN8n';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { SharedN8n } from '../../drivers/sharedN8n';
+import { intoSharedN8n } from '../../drivers/sharedN8n';
 
 const TOOL_TYPE = 'n8n-nodes-heffl.hefflTool';
 const credentials = { hefflApi: { id: 'hefflSandboxTool', name: 'Heffl sandbox' } };

@@ -16,9 +16,9 @@ import { createServer } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { NodeSpec, RealN8n, Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, linearWorkflow, startRealN8n } from '../../scripts/real-n8n.mjs';
-import type { StartedSandbox } from '../sandbox';
+import type { NodeSpec, RealN8n, Session } from '../../drivers/real-n8n.mjs';
+import { hefflCredential, linearWorkflow, startRealN8n } from '../../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../../sandbox';
 import {
 	activationError as activationOutcome,
 	automaticSecret,
@@ -32,7 +32,7 @@ import {
 	signed,
 	sleep,
 } from './triggerTools';
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 
 type Workflow = ReturnType<typeof linearWorkflow>;
 

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import type { Session as FullSession } from '../../scripts/n8n-session.mjs';
+import type { Session as FullSession } from '../../drivers/n8n-session.mjs';
 
-/** What these helpers use of `login()` in scripts/real-n8n.mjs. */
+/** What these helpers use of `login()` in drivers/real-n8n.mjs. */
 export type Session = Pick<FullSession, 'call' | 'activate' | 'executions'>;
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

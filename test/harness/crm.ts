@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { afterAll, beforeAll, expect } from 'vitest';
 
-import type { TestContext } from './context';
-import { useSandbox } from './context';
-import type { HefflCredentials } from './n8n';
-import { runHeffl } from './n8n';
+import type { TestContext } from '../../drivers/harness/context';
+import { useSandbox } from '../../drivers/harness/context';
+import type { HefflCredentials } from '../../drivers/harness/n8n';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 /** One request as the node sent it, and Heffl's (the sandbox's) answer. */
 export interface Sent {

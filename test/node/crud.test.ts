@@ -1,8 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 

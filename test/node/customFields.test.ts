@@ -7,8 +7,8 @@
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { resourceMapperFields, runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { resourceMapperFields, runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 
@@ -29,7 +29,7 @@ const mapping = (value: NonNullable<ResourceMapperValue['value']>): ResourceMapp
 	convertFieldsToString: false,
 });
 
-/** The sandbox's definitions (its store, seeded from test/sandbox/v2/seed.ts). */
+/** The sandbox's definitions (its store, seeded from sandbox/v2/seed.ts). */
 const definitions = (entity: string, pipelineId: string | null = null) =>
 	ctx.sandbox
 		.records('customFields' as never)

@@ -8,7 +8,7 @@
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import type { ExampleWorkflow } from '../../scripts/demo-workflows';
+import type { ExampleWorkflow } from '../../drivers/demo-workflows';
 import {
 	credentials,
 	EXAMPLE,
@@ -23,11 +23,11 @@ import {
 	runnable,
 	sandboxTarget,
 	STICKY_NOTE,
-} from '../../scripts/demo-workflows';
+} from '../../drivers/demo-workflows';
 import { coverageProblems } from '../e2e/exampleCoverage';
-import { useSandbox } from '../harness/context';
-import type { WorkflowJson } from '../harness/n8n';
-import { executeWorkflow } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import type { WorkflowJson } from '../../drivers/harness/n8n';
+import { executeWorkflow } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 

@@ -10,8 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
-import { useSandbox } from '../harness/context';
-import { loadOptionsContext } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { loadOptionsContext } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 

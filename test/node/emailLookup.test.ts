@@ -8,8 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 1_000, contacts: 1_000 } });
 

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
+import { useSandbox } from '../../drivers/harness/context';
 import { useRecorder } from '../harness/crm';
-import { runHeffl } from '../harness/n8n';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 const relay = useRecorder(ctx);

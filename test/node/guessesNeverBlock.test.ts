@@ -7,9 +7,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
+import { useSandbox } from '../../drivers/harness/context';
 import { useRecorder } from '../harness/crm';
-import { runHeffl } from '../harness/n8n';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 30, deals: 40 } });
 

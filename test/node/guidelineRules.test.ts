@@ -25,8 +25,8 @@ import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollin
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { leftToHeffl, refusedBeforeSending } from '../reliability/badInputCorpus';
 import { COMMUNITY_RULES, everything } from './communityRules';
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 /** The guidelines' sentences, as docs.n8n.io words them. */
 export const SAYS = {

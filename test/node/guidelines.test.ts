@@ -19,7 +19,7 @@ import { Heffl } from '../../nodes/Heffl/Heffl.node';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { HefflWebhookSigningSecretApi } from '../../credentials/HefflWebhookSigningSecretApi.credentials';
-import { hefflNode, nodeTypes } from '../harness/n8n';
+import { hefflNode, nodeTypes } from '../../drivers/harness/n8n';
 
 type Finding = string;
 

@@ -10,9 +10,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { useCrm } from '../harness/crm';
-import { listSearch, loadOptions } from '../harness/n8n';
+import { listSearch, loadOptions } from '../../drivers/harness/n8n';
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
-import { REFERENCE_LISTS } from '../sandbox/behaviours';
+import { REFERENCE_LISTS } from '../../sandbox/behaviours';
 
 const { ctx, relay, heffl, records } = useCrm({
 	seed: { contacts: 20, quotations: 2 },

@@ -10,8 +10,8 @@ import { describe, expect, test } from 'vitest';
 
 import { contact } from '../../nodes/shared/table/resources/contact';
 import { lead } from '../../nodes/shared/table/resources/lead';
-import { useSandbox } from '../harness/context';
-import { loadOptions, runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { loadOptions, runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 const contacts = { resource: 'contact', operation: 'getAll', limit: 3 };

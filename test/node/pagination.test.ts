@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 // 250 leads and 250 contacts: enough for three pages of each API version.
 const ctx = useSandbox({ seed: { leads: 250, contacts: 250 } });

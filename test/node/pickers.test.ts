@@ -6,8 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { listSearch, loadOptions, runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { listSearch, loadOptions, runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 

@@ -8,8 +8,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 30, deals: 40, tasks: 20 } });
 

@@ -9,11 +9,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { example, MCP_SERVER_EXAMPLE, mcpServer } from '../../scripts/demo-workflows';
+import { example, MCP_SERVER_EXAMPLE, mcpServer } from '../../drivers/demo-workflows';
 import { fromAiParameters } from '../../nodes/Heffl/toolArguments';
 import { BAD_ARGUMENTS } from '../harness/badArguments';
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox();
 const { tools } = mcpServer(example(MCP_SERVER_EXAMPLE));

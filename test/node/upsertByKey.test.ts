@@ -9,8 +9,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { COMPANY_REQUIRED_FIELDS, useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { COMPANY_REQUIRED_FIELDS, useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { clients: 300, products: 300, leads: 0, contacts: 0 } });
 

@@ -9,8 +9,8 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { Heffl } from '../../nodes/Heffl/Heffl.node';
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { clients: 5, products: 5, leads: 3, contacts: 3 } });
 

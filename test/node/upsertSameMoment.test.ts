@@ -9,8 +9,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { clients: 50, products: 50, leads: 20, contacts: 0 } });
 

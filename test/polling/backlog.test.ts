@@ -13,14 +13,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
+import { useSandbox } from '../../drivers/harness/context';
 import { useRecorder } from '../harness/crm';
-import type { PollHarnessOptions } from '../harness/poll';
-import { PollHarness } from '../harness/poll';
+import type { PollHarnessOptions } from '../../drivers/harness/poll';
+import { PollHarness } from '../../drivers/harness/poll';
 import { expectOnce, idsOf } from './expectations';
-import { drainBacklog } from './drain';
-import type { Kind } from './records';
-import { createRecords, deleteRecord } from './records';
+import { drainBacklog } from '../../drivers/harness/drain';
+import type { Kind } from '../../sandbox/records';
+import { createRecords, deleteRecord } from '../../sandbox/records';
 
 const context = useSandbox({ seed: false });
 const relay = useRecorder(context);

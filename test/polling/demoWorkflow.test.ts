@@ -7,11 +7,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { expect, test } from 'vitest';
 
-import { EXAMPLE, example, runnable } from '../../scripts/demo-workflows';
-import { useSandbox } from '../harness/context';
-import type { WorkflowJson } from '../harness/n8n';
-import { executeWorkflow } from '../harness/n8n';
-import { createRecord } from './records';
+import { EXAMPLE, example, runnable } from '../../drivers/demo-workflows';
+import { useSandbox } from '../../drivers/harness/context';
+import type { WorkflowJson } from '../../drivers/harness/n8n';
+import { executeWorkflow } from '../../drivers/harness/n8n';
+import { createRecord } from '../../sandbox/records';
 
 const context = useSandbox();
 

@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/watchedList';
-import { useSandbox } from '../harness/context';
-import { PollHarness } from '../harness/poll';
+import { useSandbox } from '../../drivers/harness/context';
+import { PollHarness } from '../../drivers/harness/poll';
 import { expectOnce, idsOf } from './expectations';
-import type { Kind } from './records';
-import { createdAtOf, createRecords, stampAll } from './records';
+import type { Kind } from '../../sandbox/records';
+import { createdAtOf, createRecords, stampAll } from '../../sandbox/records';
 
 const context = useSandbox();
 

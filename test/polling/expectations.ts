@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import type { PollHarness, PollOutcome } from '../harness/poll';
+import type { PollHarness, PollOutcome } from '../../drivers/harness/poll';
 
 /** The ids of the records in items a poll emitted (the trigger's shape, or Record Only's). */
 export const idsOf = (items: IDataObject[] | null) =>

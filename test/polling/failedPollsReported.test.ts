@@ -9,11 +9,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 
 import { PERSISTENT_AFTER_MS } from '../../nodes/HefflPollingTrigger/faults';
-import { useSandbox } from '../harness/context';
+import { useSandbox } from '../../drivers/harness/context';
 import { useRecorder } from '../harness/crm';
-import { PollHarness } from '../harness/poll';
+import { PollHarness } from '../../drivers/harness/poll';
 import { expectOnce } from './expectations';
-import { createRecords } from './records';
+import { createRecords } from '../../sandbox/records';
 
 const context = useSandbox({ seed: false });
 const relay = useRecorder(context);

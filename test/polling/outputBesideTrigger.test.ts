@@ -6,10 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { beforeAll, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { PollHarness } from '../harness/poll';
-import type { Kind } from './records';
-import { createRecord } from './records';
+import { useSandbox } from '../../drivers/harness/context';
+import { PollHarness } from '../../drivers/harness/poll';
+import type { Kind } from '../../sandbox/records';
+import { createRecord } from '../../sandbox/records';
 
 const context = useSandbox({ webhooks: { retryScheduleMs: [0], maxAttempts: 1, timeoutMs: 1000 } });
 

@@ -1,6 +1,6 @@
 /**
  * The Heffl Polling Trigger's poll logic against the sandbox over loopback HTTP, run by
- * n8n-core's PollContext (test/harness/poll.ts: static data saved as real n8n saves it,
+ * n8n-core's PollContext (drivers/harness/poll.ts: static data saved as real n8n saves it,
  * measured in test/e2e/polling.test.ts). Every test counts what was emitted against
  * what was created: once each, none missed.
  */
@@ -11,12 +11,12 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/watchedList';
 import { LOOKBACK_MS, MAX_SEEN } from '../../nodes/HefflPollingTrigger/cursor';
 import { transportLimits } from '../../nodes/shared/transport';
-import { useSandbox } from '../harness/context';
+import { useSandbox } from '../../drivers/harness/context';
 import { useRecorder } from '../harness/crm';
-import { PollHarness } from '../harness/poll';
+import { PollHarness } from '../../drivers/harness/poll';
 import { expectOnce, expectQuiet, idsOf } from './expectations';
-import type { Kind } from './records';
-import { createRecords, deleteRecord, KINDS } from './records';
+import type { Kind } from '../../sandbox/records';
+import { createRecords, deleteRecord, KINDS } from '../../sandbox/records';
 
 const context = useSandbox();
 const relay = useRecorder(context);

@@ -1,5 +1,5 @@
 /**
- * The polling trigger on each way n8n 2.41 runs polls (test/harness/poll.ts models them
+ * The polling trigger on each way n8n 2.41 runs polls (drivers/harness/poll.ts models them
  * from n8n's source; test/e2e/polling.test.ts measures them in real n8n): the
  * legacy poller, the durable scheduler, and the scheduler with durable cursors, which
  * does not commit what the activation poll stages. In each, the start chosen at
@@ -9,11 +9,11 @@ import type { INodeParameters } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { DEFAULT_POLL_BUDGET_MS, pollClock } from '../../nodes/HefflPollingTrigger/budget';
-import { useSandbox } from '../harness/context';
-import type { Scheduler } from '../harness/poll';
-import { PollHarness } from '../harness/poll';
+import { useSandbox } from '../../drivers/harness/context';
+import type { Scheduler } from '../../drivers/harness/poll';
+import { PollHarness } from '../../drivers/harness/poll';
 import { expectOnce, idsOf } from './expectations';
-import { createRecords } from './records';
+import { createRecords } from '../../sandbox/records';
 
 const context = useSandbox();
 const SCHEDULERS: Scheduler[] = ['legacy', 'scheduler', 'durable'];

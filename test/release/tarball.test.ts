@@ -3,7 +3,7 @@
  * The tarball every n8n that installs the package downloads and unpacks: only what n8n
  * loads (the built JavaScript, the codex JSON, the icons) and what a user reads (README,
  * LICENSE, CHANGELOG), within size bounds. Built from scratch in a temporary copy of the
- * project (scripts/pack.mjs's packCopy), so it holds on a fresh clone where nothing was
+ * project (drivers/pack.mjs's packCopy), so it holds on a fresh clone where nothing was
  * built yet as in CI after `npm run build`, and never looks at this checkout's dist/. It packs
  * for itself even where HEFFL_TARBALL hands the other tiers a tarball packed once: this file is
  * the proof of the pack they rely on.
@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { packCopy } from '../../scripts/pack.mjs';
+import { packCopy } from '../../drivers/pack.mjs';
 
 type PackReport = {
 	name: string;

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { RecordKind } from '../sandbox/types';
+import type { RecordKind } from '../../sandbox/types';
 
 /** A record locator by ID, as the editor saves one. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

@@ -12,9 +12,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { runHeffl } from '../harness/n8n';
-import { TriggerHarness } from '../harness/trigger';
+import { useSandbox } from '../../drivers/harness/context';
+import { runHeffl } from '../../drivers/harness/n8n';
+import { TriggerHarness } from '../../drivers/harness/trigger';
 import { scenarios } from '../attack/scenarios';
 import { issuedKeys } from '../attack/servers';
 import { byId, leftToHeffl, refusedBeforeSending } from './badInputCorpus';

@@ -5,8 +5,8 @@
 import { sleep } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { StartedSandbox } from './index';
-import { BEHAVIOURS, startSandbox } from './index';
+import type { StartedSandbox } from '../../sandbox/index';
+import { BEHAVIOURS, startSandbox } from '../../sandbox/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read field by field
 type Body = Record<string, any>;

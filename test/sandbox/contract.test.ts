@@ -9,8 +9,8 @@ import { sleep } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { startSandbox } from './index';
-import type { StartedSandbox } from './index';
+import { startSandbox } from '../../sandbox/index';
+import type { StartedSandbox } from '../../sandbox/index';
 
 let sandbox: StartedSandbox;
 beforeAll(async () => {

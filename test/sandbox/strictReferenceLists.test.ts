@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 
-import { REFERENCE_LISTS } from './behaviours';
+import { REFERENCE_LISTS } from '../../sandbox/behaviours';
 import type { Body } from './v2Client';
 import { useV2Sandbox } from './v2Client';
 

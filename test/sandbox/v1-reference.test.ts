@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { startSandbox } from './index';
-import type { StartedSandbox } from './index';
+import { startSandbox } from '../../sandbox/index';
+import type { StartedSandbox } from '../../sandbox/index';
 
 let sandbox: StartedSandbox;
 beforeAll(async () => {

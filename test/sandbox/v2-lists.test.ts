@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 
-import { startSandbox } from './index';
+import { startSandbox } from '../../sandbox/index';
 import type { Body } from './v2Client';
 import { envelope, issuesOf, useV2Sandbox } from './v2Client';
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 
-import type { StartedSandbox } from './index';
-import { startSandbox } from './index';
+import type { StartedSandbox } from '../../sandbox/index';
+import { startSandbox } from '../../sandbox/index';
 
 export type Body = Record<string, any>;
 export type Answer = { status: number; body: Body };

@@ -10,10 +10,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
 import { KEPT_MS, labelsClock } from '../../nodes/shared/records/triggerLabels';
-import { useSandbox } from '../harness/context';
-import { PollHarness } from '../harness/poll';
-import { TriggerHarness } from '../harness/trigger';
-import { createRecord } from '../polling/records';
+import { useSandbox } from '../../drivers/harness/context';
+import { PollHarness } from '../../drivers/harness/poll';
+import { TriggerHarness } from '../../drivers/harness/trigger';
+import { createRecord } from '../../sandbox/records';
 
 const ctx = useSandbox({ webhooks: { retryScheduleMs: [0], maxAttempts: 1, timeoutMs: 4000 } });
 const labels = { customFieldsAs: 'labels' };

@@ -17,9 +17,9 @@ import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { wantedEvents } from '../../nodes/HefflTrigger/settings';
 import { parseSigningSecret, verifyDelivery } from '../../nodes/HefflTrigger/signature';
 import { EVENT_CATALOGUE } from '../../nodes/shared/table/events';
-import { useSandbox } from '../harness/context';
-import { nodeTypes } from '../harness/n8n';
-import { TriggerHarness } from '../harness/trigger';
+import { useSandbox } from '../../drivers/harness/context';
+import { nodeTypes } from '../../drivers/harness/n8n';
+import { TriggerHarness } from '../../drivers/harness/trigger';
 
 const ctx = useSandbox();
 const open: TriggerHarness[] = [];

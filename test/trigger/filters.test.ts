@@ -13,9 +13,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { judgingLimits } from '../../nodes/HefflTrigger/deliveryFilter';
 import { budgetId, forgetBudget } from '../../nodes/shared/transport/rateLimit';
-import { useSandbox } from '../harness/context';
-import { loadOptionsContext } from '../harness/n8n';
-import { TriggerHarness } from '../harness/trigger';
+import { useSandbox } from '../../drivers/harness/context';
+import { loadOptionsContext } from '../../drivers/harness/n8n';
+import { TriggerHarness } from '../../drivers/harness/trigger';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 4000 },

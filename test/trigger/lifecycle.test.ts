@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../harness/context';
-import { TriggerHarness } from '../harness/trigger';
+import { useSandbox } from '../../drivers/harness/context';
+import { TriggerHarness } from '../../drivers/harness/trigger';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 2000 },

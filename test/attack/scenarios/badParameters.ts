@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import { runHeffl } from '../../harness/n8n';
+import { runHeffl } from '../../../drivers/harness/n8n';
 import { credentialsFor, json } from '../servers';
 import type { Scenario } from './tools';
 import { expectFailure, lead, leads, withServers } from './tools';

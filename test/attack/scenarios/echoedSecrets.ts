@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 
-import { runHeffl } from '../../harness/n8n';
+import { runHeffl } from '../../../drivers/harness/n8n';
 import { credentialsFor, json } from '../servers';
 import type { Scenario } from './tools';
 import { leads, withServers } from './tools';

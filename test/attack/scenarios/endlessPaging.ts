@@ -6,8 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import { listSearch, loadOptions, runHeffl } from '../../harness/n8n';
-import { TriggerHarness } from '../../harness/trigger';
+import { listSearch, loadOptions, runHeffl } from '../../../drivers/harness/n8n';
+import { TriggerHarness } from '../../../drivers/harness/trigger';
 import type { Handler, Listener } from '../servers';
 import { credentialsFor, json } from '../servers';
 import type { Scenario } from './tools';

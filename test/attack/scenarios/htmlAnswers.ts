@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runHeffl } from '../../harness/n8n';
+import { runHeffl } from '../../../drivers/harness/n8n';
 import { credentialsFor } from '../servers';
 import type { Scenario } from './tools';
 import { createLead, expectFailure, getLead, leads, withServers } from './tools';

@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import { loadOptions, runHeffl } from '../../harness/n8n';
+import { loadOptions, runHeffl } from '../../../drivers/harness/n8n';
 import { credentialsFor, json } from '../servers';
 import type { Scenario } from './tools';
 import { expectFailure, getLead, leads, withServers } from './tools';

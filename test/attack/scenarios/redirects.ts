@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import { runHeffl } from '../../harness/n8n';
+import { runHeffl } from '../../../drivers/harness/n8n';
 import { runLegacyRequestNode } from '../n8nPaths';
 import type { Handler } from '../servers';
 import { attackKey, credentialsFor, listen, selfSignedCertificate } from '../servers';

@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 
-import { runHeffl } from '../../harness/n8n';
+import { runHeffl } from '../../../drivers/harness/n8n';
 import { cancelledRequest } from '../n8nPaths';
 import type { Handler } from '../servers';
 import { credentialsFor } from '../servers';

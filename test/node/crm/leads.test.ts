@@ -6,8 +6,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { useSandbox } from '../../harness/context';
-import { loadOptions, runHeffl } from '../../harness/n8n';
+import { useSandbox } from '../../../drivers/harness/context';
+import { loadOptions, runHeffl } from '../../../drivers/harness/n8n';
 
 const ctx = useSandbox({ seed: { leads: 120 } });
 
@@ -26,7 +26,7 @@ describe('§10.1 Lead → Get Many by stage and source', () => {
 		'%s: the picker’s ID, the name, or the name in another case select the same leads',
 		async (filter, kind, method) => {
 			const options = await loadOptions(method, { resource: 'lead' }, ctx.credentials);
-			// Lead stages and sources have a string id and name (test/sandbox/seed.ts).
+			// Lead stages and sources have a string id and name (sandbox/seed.ts).
 			const chosen = (ctx.sandbox.records(kind) as IDataObject[]).find((record) =>
 				leads().some((lead) => lead[filter] === record.name),
 			) as IDataObject & { id: string; name: string };

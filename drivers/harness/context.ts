@@ -5,7 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 
 import type { HefflCredentials } from './n8n';
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../sandbox';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type SandboxOptions = Parameters<typeof startSandbox>[0];

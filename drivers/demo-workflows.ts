@@ -142,7 +142,7 @@ export function fromAiArguments(node: ExampleNode): FromAiArgument[] {
 /** Where the sandbox differs from a user's Heffl. */
 export interface SandboxTarget {
 	urls: { v1: string; v2: string };
-	/** The sandbox's quotation template (test/sandbox/v2/seed.ts: "Project Quotation"). */
+	/** The sandbox's quotation template (sandbox/v2/seed.ts: "Project Quotation"). */
 	quotationTemplateId: string;
 }
 
@@ -263,7 +263,7 @@ export function mapped(
 }
 
 /**
- * The sandbox template's custom fields (test/sandbox/v2/seed.ts) as a user fills them in
+ * The sandbox template's custom fields (sandbox/v2/seed.ts) as a user fills them in
  * Create Quotation: the two it requires, and a delivery date; the mapper's columns as the
  * editor lists them.
  */

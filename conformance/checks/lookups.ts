@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/transport';
+import type { ApiVersion } from '../../nodes/shared/transport';
 import { newestFirst, recordsOf, refusal, resourceFile } from '../reads';
 import type { Check, Kit } from '../types';
 import { differs, holds, notChecked } from '../types';
@@ -49,7 +49,7 @@ const contactSearch: Check = {
 	id: 'contacts.search-email',
 	title: 'v2 /contacts?search=<e-mail> finds the contact (the e-mail lookup narrows by it)',
 	depends: [LOOKUP, resourceFile('contact')],
-	sandbox: 'test/sandbox/v2/crm/contacts.ts',
+	sandbox: 'sandbox/v2/crm/contacts.ts',
 	async run(kit) {
 		const contacts = recordsOf('v2', await newestFirst(kit, { api: 'v2', path: '/contacts' }));
 		const contact = sampleOf(contacts);
@@ -63,7 +63,7 @@ const leadSearch: Check = {
 	title:
 		'v2 /leads?search=<e-mail> finds a v1 lead by its e-mail, with the same ID (v1 documents no search, §10.1)',
 	depends: [LOOKUP, resourceFile('lead')],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v1', '/leads', { limit: 100 });
 		if (!reply.ok) return differs(`GET /v1/leads: ${refusal(reply)}`);

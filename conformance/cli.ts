@@ -8,8 +8,8 @@ import './nodeFiles';
 
 import { writeFileSync } from 'node:fs';
 
-import { API_VERSIONS } from '../../nodes/shared/transport';
-import { httpsProblem, normalizeBaseUrl } from '../../nodes/shared/transport/origin';
+import { API_VERSIONS } from '../nodes/shared/transport';
+import { httpsProblem, normalizeBaseUrl } from '../nodes/shared/transport/origin';
 import { json, redact, table } from './report';
 import { Conformance } from './run';
 
@@ -72,9 +72,9 @@ function baseUrls(options: Record<string, string | true>) {
 	return { v1, v2 };
 }
 
-/** The local sandbox (test/sandbox), seeded, rate-limited per second so a run takes seconds. */
+/** The local sandbox (sandbox/), seeded, rate-limited per second so a run takes seconds. */
 async function localSandbox() {
-	const { startSandbox } = await import('../../test/sandbox');
+	const { startSandbox } = await import('../sandbox');
 	const sandbox = await startSandbox({ rateLimit: { limit: 60, windowMs: 1000 } });
 	return { sandbox, apiKey: sandbox.apiKey, v1: sandbox.urls.v1, v2: sandbox.urls.v2 };
 }

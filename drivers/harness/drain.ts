@@ -1,6 +1,6 @@
 /**
  * A backlog of new tasks drained behind an API key another workflow keeps busy, the
- * trigger polled as n8n's scheduler polls it (test/harness/poll.ts: a timeout that
+ * trigger polled as n8n's scheduler polls it (drivers/harness/poll.ts: a timeout that
  * abandons a poll, getPollBudgetMs, what is saved when). Time runs `scale` times faster
  * than n8n's: Heffl's 60 requests a minute become 60 per 60/scale s, and the scheduler's
  * minute between polls, 45 s timeout and 36 s budget shrink alike. Shared by
@@ -9,15 +9,15 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { HefflCredentials } from '../harness/n8n';
-import type { Scheduler } from '../harness/poll';
+import type { HefflCredentials } from './n8n';
+import type { Scheduler } from './poll';
 import {
 	LEGACY_BUDGET_MS,
 	PollHarness,
 	SCHEDULER_BUDGET_MS,
 	SCHEDULER_TIMEOUT_MS,
-} from '../harness/poll';
-import { startSandbox } from '../sandbox';
+} from './poll';
+import { startSandbox } from '../../sandbox';
 
 export interface DrainOptions {
 	records: number;

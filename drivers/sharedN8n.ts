@@ -16,8 +16,8 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 
-import type { Session } from '../../scripts/real-n8n.mjs';
-import { login } from '../../scripts/real-n8n.mjs';
+import type { Session } from './real-n8n.mjs';
+import { login } from './real-n8n.mjs';
 
 /** What the global setup provides to the files: where the shared n8n answers and logs. */
 export interface SharedN8nInfo {

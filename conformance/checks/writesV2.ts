@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CustomFieldDefinition } from '../../../nodes/shared/records/customFields';
-import { customFieldValue, readDefinition } from '../../../nodes/shared/records/customFields';
-import { unwrapRecord } from '../../../nodes/shared/transport';
+import type { CustomFieldDefinition } from '../../nodes/shared/records/customFields';
+import { customFieldValue, readDefinition } from '../../nodes/shared/records/customFields';
+import { unwrapRecord } from '../../nodes/shared/transport';
 import type { Reply } from '../probe';
 import {
 	fixture,
@@ -72,7 +72,7 @@ const taskDefaults: Check = {
 	id: 'task.create-defaults',
 	title: 'a new v2 task without status or type gets status OPEN and type todo',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/tasks.ts',
+	sandbox: 'sandbox/v2/crm/tasks.ts',
 	write: true,
 	async run(kit) {
 		const [task] = tasks(kit);
@@ -88,7 +88,7 @@ const dates: Check = {
 	id: 'dates.round-trip',
 	title: 'a date-time sent as UTC with milliseconds comes back as the same instant (§14)',
 	depends: ['nodes/shared/checks.ts'],
-	sandbox: 'test/sandbox/fields.ts',
+	sandbox: 'sandbox/fields.ts',
 	write: true,
 	async run(kit) {
 		const [task] = tasks(kit);
@@ -109,7 +109,7 @@ const nullClears: Check = {
 	id: 'write.null-clears',
 	title: 'null in a v2 PATCH clears an optional field (Fields to Clear sends null)',
 	depends: ['nodes/Heffl/execute/body.ts'],
-	sandbox: 'test/sandbox/v2/body.ts',
+	sandbox: 'sandbox/v2/body.ts',
 	write: true,
 	async run(kit) {
 		const [task] = tasks(kit);
@@ -151,7 +151,7 @@ const contactCreate: Check = {
 	title:
 		"POST /v2/contacts takes the update page's fields and answers the contact (create page not stored, §11.1)",
 	depends: [resourceFile('contact')],
-	sandbox: 'test/sandbox/v2/crm/contacts.ts',
+	sandbox: 'sandbox/v2/crm/contacts.ts',
 	write: true,
 	async run(kit) {
 		const created = await contact(kit);
@@ -191,7 +191,7 @@ const contactRequired: Check = {
 	id: 'contact.create-required',
 	title: 'POST /v2/contacts needs firstName (the sandbox requires it; the node requires nothing)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/contacts.ts',
+	sandbox: 'sandbox/v2/crm/contacts.ts',
 	write: true,
 	async run(kit) {
 		const definitions = await definitionsOf(kit, { entity: 'contacts' });
@@ -211,7 +211,7 @@ const customValues: Check = {
 	title:
 		'custom-field values as the node converts them (numbers, booleans, YYYY-MM-DD, allowed options) are taken and kept (§9.2)',
 	depends: [CUSTOM_FIELDS],
-	sandbox: 'test/sandbox/fields.ts',
+	sandbox: 'sandbox/fields.ts',
 	write: true,
 	async run(kit) {
 		const created = await contact(kit);
@@ -245,7 +245,7 @@ const unknownKey: Check = {
 	title:
 		'a cf_* key without a definition is refused, naming it (§9.2: only documented fields and cf_* keys)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/body.ts',
+	sandbox: 'sandbox/v2/body.ts',
 	write: true,
 	async run(kit) {
 		const created = await contact(kit);
@@ -268,7 +268,7 @@ const requiredOnCreate: Check = {
 	title:
 		'a create without a required custom field is refused, naming it (§9.1: fields can be Required)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/body.ts',
+	sandbox: 'sandbox/v2/body.ts',
 	write: true,
 	async run(kit) {
 		const bodies: Record<string, { path: string; label: string; body: IDataObject }> = {
@@ -328,7 +328,7 @@ const dealDefaults: Check = {
 	title:
 		"a new v2 deal without a stage gets its pipeline's first ACTIVE stage and status ACTIVE (§11.3)",
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/deals.ts',
+	sandbox: 'sandbox/v2/crm/deals.ts',
 	write: true,
 	async run(kit) {
 		const body = await dealBody(kit, `${kit.marker} deal`);
@@ -358,7 +358,7 @@ const dealUpdates: Check = {
 	title:
 		"a WON deal moved to an ACTIVE stage becomes ACTIVE; moved to another pipeline without a stage, it lands in that pipeline's first ACTIVE stage",
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/deals.ts',
+	sandbox: 'sandbox/v2/crm/deals.ts',
 	write: true,
 	async run(kit) {
 		const deal = kit.shared.deal;
@@ -408,7 +408,7 @@ const linkedDelete: Check = {
 	id: 'contact.delete-linked',
 	title: 'deleting a contact with a linked deal is refused with 400 (§4.2)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/clients.ts',
+	sandbox: 'sandbox/v2/crm/clients.ts',
 	write: true,
 	async run(kit) {
 		const client = await contact(kit);
@@ -454,7 +454,7 @@ const quotationCreate: Check = {
 	title:
 		'POST /v2/quotations takes line items as quotationProducts and answers them as lineItems (§11.4, §17.15)',
 	depends: [resourceFile('quotation')],
-	sandbox: 'test/sandbox/v2/crm/quotations.ts',
+	sandbox: 'sandbox/v2/crm/quotations.ts',
 	write: true,
 	async run(kit) {
 		const body = await quotationBody(kit);
@@ -473,7 +473,7 @@ const quotationRequired: Check = {
 	title:
 		'a quotation needs date and line items (§11.4: their required marks are cut; the node requires neither)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/quotations.ts',
+	sandbox: 'sandbox/v2/crm/quotations.ts',
 	write: true,
 	async run(kit) {
 		const body = await quotationBody(kit);

@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LEAD_STAGE_TYPES } from '../../../nodes/shared/table/resources/leadStage';
-import { unwrapRecord } from '../../../nodes/shared/transport';
+import { LEAD_STAGE_TYPES } from '../../nodes/shared/table/resources/leadStage';
+import { unwrapRecord } from '../../nodes/shared/transport';
 import { isObject, listing, pageOf, plural, refusal, resource, resourceFile } from '../reads';
 import type { Check } from '../types';
 import { differs, holds, notChecked } from '../types';
@@ -18,7 +18,7 @@ const leadStageTypes: Check = {
 	title:
 		"the account's lead stages have types Lead Stage → Create offers (§11.8's enum and the help page's Working)",
 	depends: [resourceFile('leadStage')],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const { path } = resource('leadStage');
 		// The same read as v1.reference-paths (answered from the probe's cache).
@@ -60,7 +60,7 @@ const dealLineItems: Check = {
 	title:
 		"a deal created with products gives them back under no key on read (§11.3's deal response lists no line-item field)",
 	depends: ['examples/deal-won-quotation.json'],
-	sandbox: 'test/sandbox/v2/crm/deals.ts',
+	sandbox: 'sandbox/v2/crm/deals.ts',
 	write: true,
 	async run(kit) {
 		const line = `${kit.marker} line`;
@@ -88,7 +88,7 @@ const lineNulls: Check = {
 	title:
 		'a line item sent with members set to null (as a read deal or quotation gives unset ones) is taken (§11.3, §11.4 mark no line member nullable)',
 	depends: ['nodes/shared/records/fieldChecks.ts', 'examples/deal-won-quotation.json'],
-	sandbox: 'test/sandbox/v2/crm/lineItems.ts',
+	sandbox: 'sandbox/v2/crm/lineItems.ts',
 	write: true,
 	async run(kit) {
 		const body = await quotationBody(kit);

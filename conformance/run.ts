@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { sleep } from 'n8n-workflow';
 
-import type { HefflCredentials } from '../../test/harness/n8n';
+import type { HefflCredentials } from '../drivers/harness/n8n';
 import { CHECKS } from './checks';
 import type { Created } from './probe';
 import { BudgetSpent, Probe } from './probe';

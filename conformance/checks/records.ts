@@ -61,7 +61,7 @@ const idPrefixes: Check = {
 	title:
 		'IDs carry the prefixes of §8.1 (shown in placeholders and used to read pasted addresses, never enforced)',
 	depends: ['nodes/shared/records/recordIds.ts'],
-	sandbox: 'test/sandbox/seed.ts',
+	sandbox: 'sandbox/seed.ts',
 	async run(kit) {
 		const seen = await idsSeen(kit);
 		if (!seen.length) return notChecked('no records were read');
@@ -85,7 +85,7 @@ const precision: Check = {
 	id: 'timestamps.precision',
 	title: 'createdAt has milliseconds (many records may otherwise share one)',
 	depends: ['nodes/HefflPollingTrigger/cursor.ts'],
-	sandbox: 'test/sandbox/behaviours.ts',
+	sandbox: 'sandbox/behaviours.ts',
 	async run(kit) {
 		const created = (Array.isArray(kit.shared.tasks) ? kit.shared.tasks : []) as IDataObject[];
 		const stamps = created
@@ -119,7 +119,7 @@ const leadRows: Check = {
 	title:
 		'v2 GET /leads rows have id and createdAt, and show what Lead filters check (stage, source, archived)',
 	depends: ['nodes/HefflPollingTrigger/readNew.ts', resourceFile('lead')],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const list = POLLED_LISTS.find((candidate) => candidate.value === 'lead');
 		const reply = await newestFirst(kit, list ?? { api: 'v2', path: '/leads' });
@@ -148,7 +148,7 @@ const stageNames: Check = {
 	title:
 		'a v1 lead shows its stage and source by name, as /leads/stages and /leads/sources list them',
 	depends: [resourceFile('lead')],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	async run(kit) {
 		const leads = recordsOf('v1', await kit.probe.get('v1', '/leads', { limit: 50 }));
 		const problems: string[] = [];
@@ -183,7 +183,7 @@ const twoViews: Check = {
 	title:
 		'a v2 company is the v1 client with the same clt_ ID (Client → Get reads it; no Company → Get)',
 	depends: [resourceFile('company'), resourceFile('client')],
-	sandbox: 'test/sandbox/v2/crm/companies.ts',
+	sandbox: 'sandbox/v2/crm/companies.ts',
 	async run(kit) {
 		const company = await firstRecord(kit, 'company');
 		if (!company) return notChecked('the account has no companies');
@@ -202,7 +202,7 @@ const companyGet: Check = {
 	id: 'companies.get',
 	title: 'v2 has no GET /companies/{id} (§11.2), so the node offers none',
 	depends: [],
-	sandbox: 'test/sandbox/v2/crm/companies.ts',
+	sandbox: 'sandbox/v2/crm/companies.ts',
 	async run(kit) {
 		const company = await firstRecord(kit, 'company');
 		if (!company) return notChecked('the account has no companies');
@@ -222,7 +222,7 @@ const productGet: Check = {
 	id: 'products.get-v1',
 	title: 'Product → Get reads v1 GET /products/{id} with the prd_ ID of the v2 list',
 	depends: [resourceFile('product')],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	async run(kit) {
 		const product = await firstRecord(kit, 'product');
 		if (!product) return notChecked('the account has no products');
@@ -239,7 +239,7 @@ const pipelineStages: Check = {
 	title:
 		'GET /v2/pipelines shows each pipeline with its stages (id, type): the stage picker reads them (§11.7)',
 	depends: [resourceFile('pipelineStage')],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const pipeline = await firstRecord(kit, 'pipeline');
 		if (!pipeline) return notChecked('the account has no pipelines');
@@ -271,7 +271,7 @@ const referenceShapes: Check = {
 	title:
 		'users show id, name and email; client stages and sources id and name; tags id, name, type and color',
 	depends: ['nodes/Heffl/methods/loadOptions.ts'],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const missing: string[] = [];
 		const read: string[] = [];

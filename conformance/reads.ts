@@ -5,11 +5,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../../nodes/shared/table/resources';
-import type { ResourceSpec } from '../../nodes/shared/table/schema';
-import { WATCHED_KINDS } from '../../nodes/HefflPollingTrigger/kinds';
-import type { ApiVersion } from '../../nodes/shared/transport';
-import { API_VERSIONS, unwrapRecord } from '../../nodes/shared/transport';
+import { RESOURCES } from '../nodes/shared/table/resources';
+import type { ResourceSpec } from '../nodes/shared/table/schema';
+import { WATCHED_KINDS } from '../nodes/HefflPollingTrigger/kinds';
+import type { ApiVersion } from '../nodes/shared/transport';
+import { API_VERSIONS, unwrapRecord } from '../nodes/shared/transport';
 import type { Reply } from './probe';
 import type { Kit } from './types';
 

@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { unwrapRecord } from '../../../nodes/shared/transport';
+import { unwrapRecord } from '../../nodes/shared/transport';
 import { recordsOf, refusal, resourceFile } from '../reads';
 import type { Check, Kit, Result } from '../types';
 import { differs, holds, notChecked } from '../types';
@@ -54,7 +54,7 @@ const companySearch = (
 	id: `companies.search-${field}`,
 	title: `v2 /companies?search=<its ${field}, upper case> finds the company (§7 lists no searched fields)`,
 	depends: [LOOKUP, NORMALISERS, resourceFile('company')],
-	sandbox: 'test/sandbox/v2/crm/companies.ts',
+	sandbox: 'sandbox/v2/crm/companies.ts',
 	write: true,
 	async run(kit): Promise<Result> {
 		const company = await searchedCompany(kit);
@@ -80,7 +80,7 @@ const listShows = (
 	id,
 	title: `${list.api} ${list.path} rows show \`${key}\` (no search is documented, §7, §14: Create or Update finds ${value} in the whole list)`,
 	depends: [LOOKUP, NORMALISERS, resourceFile(value)],
-	sandbox: list.api === 'v1' ? 'test/sandbox/v1/routes.ts' : 'test/sandbox/v2/refdata.ts',
+	sandbox: list.api === 'v1' ? 'sandbox/v1/routes.ts' : 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const reply = await kit.probe.get(list.api, list.path, list.qs);
 		if (!reply.ok) return differs(`GET ${list.api} ${list.path}: ${refusal(reply)}`);

@@ -30,7 +30,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
-import { freePort, N8N_DIR } from '../../scripts/real-n8n.mjs';
+import { freePort, N8N_DIR } from './real-n8n.mjs';
 
 /** Verdaccio 5 runs on the Node running the tests (6 wants Node 22+, CI has Node 20). */
 const VERDACCIO_MANIFEST = `${JSON.stringify(
@@ -218,7 +218,7 @@ export function npmShim(registryUrl: string): NpmShim {
 	writeFileSync(
 		join(dir, 'npm'),
 		`#!/bin/sh
-# Test shim (test/e2e-hosts/registry.ts): n8n's installer passes --registry=<its
+# Test shim (drivers/registry.ts): n8n's installer passes --registry=<its
 # configured registry>; only that value is replaced, by the loopback Verdaccio.
 printf '%s\\n' "npm $*" >> '${log}'
 for arg in "$@"; do

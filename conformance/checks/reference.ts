@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readDefinition } from '../../../nodes/shared/records/customFields';
-import { TEMPLATE_TYPES } from '../../../nodes/shared/table/vocabularies';
-import { unwrapRecord } from '../../../nodes/shared/transport';
+import { readDefinition } from '../../nodes/shared/records/customFields';
+import { TEMPLATE_TYPES } from '../../nodes/shared/table/vocabularies';
+import { unwrapRecord } from '../../nodes/shared/transport';
 import {
 	isObject,
 	listing,
@@ -33,7 +33,7 @@ const referencePaths: Check = {
 		resourceFile('leadStage'),
 		resourceFile('leadSource'),
 	],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	async run(kit) {
 		const answered: string[] = [];
 		const refused: string[] = [];
@@ -54,7 +54,7 @@ const v1Tags: Check = {
 	id: 'v1.tags',
 	title: 'v1 GET /tags?type= answers {items} of tags with numeric IDs, of that type (contract)',
 	depends: [],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v1', '/tags', { type: 'deals' });
 		if (!reply.ok) return differs(`GET /v1/tags?type=deals: ${refusal(reply)}`);
@@ -83,7 +83,7 @@ const v2TagType: Check = {
 	title:
 		'v2 GET /tags takes a type query (§11.9 lists no parameters; the node checks the type on the records)',
 	depends: [],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v2', '/tags', { type: 'deals' });
 		if (reply.ok) {
@@ -113,7 +113,7 @@ const templateTypes: Check = {
 	id: 'templates.types',
 	title: 'document templates\' types are among the node\'s Type options (§11.13: "and others")',
 	depends: ['nodes/shared/table/vocabularies.ts'],
-	sandbox: 'test/sandbox/v2/templates.ts',
+	sandbox: 'sandbox/v2/templates.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v2', '/document-templates');
 		if (!reply.ok) return differs(`GET /v2/document-templates: ${refusal(reply)}`);
@@ -133,7 +133,7 @@ const templateSearch: Check = {
 	id: 'templates.search',
 	title: "document templates' search is a name prefix (§11.13); the node checks it on the records",
 	depends: [],
-	sandbox: 'test/sandbox/v2/templates.ts',
+	sandbox: 'sandbox/v2/templates.ts',
 	async run(kit) {
 		const template = (await templates(kit)).find((candidate) => String(candidate.name).length >= 4);
 		if (!template) return notChecked('no template with a name of four letters or more');
@@ -158,7 +158,7 @@ const templateGet: Check = {
 	title:
 		'GET /v2/document-templates/{id} answers the template with its customFields (quotation custom fields)',
 	depends: [CUSTOM_FIELDS],
-	sandbox: 'test/sandbox/v2/seed.ts',
+	sandbox: 'sandbox/v2/seed.ts',
 	async run(kit) {
 		const template =
 			(await templates(kit)).find((candidate) => candidate.type === 'quotations') ??
@@ -213,7 +213,7 @@ const definitions: Check = {
 	title:
 		'GET /v2/custom-fields?entity= answers {data, meta} of {id, entity, key, label, dataType, required, values, pipelineId} (§11.12 shows no shape)',
 	depends: [CUSTOM_FIELDS],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const problems: string[] = [];
 		const shapes = new Set<string>();
@@ -265,7 +265,7 @@ const v1CustomFields: Check = {
 	id: 'v1.custom-fields-out',
 	title: 'v1 records carry custom fields inside customFields, keyed cf_… (§9.2)',
 	depends: [],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	async run(kit) {
 		const records = [
 			...recordsOf('v1', await kit.probe.get('v1', '/leads', { limit: 50 })),
@@ -293,7 +293,7 @@ const unknownQuery: Check = {
 	id: 'v1.unknown-query',
 	title: 'v1 lists ignore query parameters they do not know (no v1 filter is documented, §7)',
 	depends: [],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	async run(kit) {
 		const reply = await kit.probe.get('v1', '/leads', { limit: 1, hefflConformanceProbe: 1 });
 		return reply.ok
@@ -310,7 +310,7 @@ const webhookList: Check = {
 	title:
 		'webhook subscriptions are listed at v1 GET /webhooks (contract; not in the reference, §12.1)',
 	depends: [resourceFile('webhookSubscription')],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	async run(kit) {
 		const { path } = resource('webhookSubscription');
 		const reply = await kit.probe.get('v1', path, { limit: 20 });

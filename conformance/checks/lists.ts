@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/transport';
-import { unwrapRecord } from '../../../nodes/shared/transport';
+import type { ApiVersion } from '../../nodes/shared/transport';
+import { unwrapRecord } from '../../nodes/shared/transport';
 import {
 	isObject,
 	listing,
@@ -76,7 +76,7 @@ const v1Lists: Check = {
 	id: 'v1.lists',
 	title: 'v1 lists: {items, nextCursor, hasMore}, paged with limit and cursor (§6.1 version A)',
 	depends: [VERSIONS, PAGES],
-	sandbox: 'test/sandbox/store.ts',
+	sandbox: 'sandbox/store.ts',
 	async run(kit) {
 		const { problems, seen, numbered } = await twoPages(kit, 'v1', '/leads', 2);
 		if (numbered)
@@ -92,7 +92,7 @@ const v2Lists: Check = {
 	id: 'v2.lists',
 	title: 'v2 lists: {data, meta: {nextCursor, hasMore}}, paged with pageSize and cursor (§6.2)',
 	depends: [VERSIONS, PAGES],
-	sandbox: 'test/sandbox/v2/list.ts',
+	sandbox: 'sandbox/v2/list.ts',
 	async run(kit) {
 		const { problems, seen } = await twoPages(kit, 'v2', '/contacts', 2);
 		for (const list of POLLED_LISTS) {
@@ -109,7 +109,7 @@ const pageSize: Check = {
 	id: 'lists.page-size',
 	title: 'pageSize is honoured on the v2 lists whose parameters the reference does not list',
 	depends: [PAGES, ...REFERENCE_LISTS.map((list) => resourceFile(list.value))],
-	sandbox: 'test/sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/refdata.ts',
 	async run(kit) {
 		const honoured: string[] = [];
 		const ignored: string[] = [];
@@ -142,7 +142,7 @@ const order: Check = {
 	id: 'lists.order',
 	title: 'orderBy=createdAt&orderDir=desc answers newest first on the six polled lists (§7)',
 	depends: [POLL, 'nodes/HefflPollingTrigger/kinds.ts'],
-	sandbox: 'test/sandbox/v2/list.ts',
+	sandbox: 'sandbox/v2/list.ts',
 	async run(kit) {
 		const newest: string[] = [];
 		const wrong: string[] = [];
@@ -176,7 +176,7 @@ const orderByValues: Check = {
 	id: 'lists.order-by-values',
 	title: 'contacts and companies take orderBy=name (the node offers createdAt and name)',
 	depends: [resourceFile('contact'), resourceFile('company')],
-	sandbox: 'test/sandbox/v2/crm/',
+	sandbox: 'sandbox/v2/crm/',
 	async run(kit) {
 		const refused: string[] = [];
 		for (const value of ['contact', 'company']) {
@@ -198,7 +198,7 @@ const filterFields: Check = {
 	id: 'lists.filter-fields',
 	title: "the filter builder's fields are filters Heffl takes, or its refusal names them (§7)",
 	depends: ['nodes/shared/records/listQuery.ts', 'nodes/shared/records/lists.ts'],
-	sandbox: 'test/sandbox/v2/crm/',
+	sandbox: 'sandbox/v2/crm/',
 	async run(kit) {
 		const taken: string[] = [];
 		const problems: string[] = [];
@@ -239,7 +239,7 @@ const cursorKind: Check = {
 	title:
 		"a v2 list's cursor is a position in the list, not a key (a record created between two page reads)",
 	depends: [],
-	sandbox: 'test/sandbox/v2/list.ts',
+	sandbox: 'sandbox/v2/list.ts',
 	write: true,
 	async run(kit) {
 		const { path } = resource('task');

@@ -7,12 +7,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import { hefflCredential, linearWorkflow, login } from '../../scripts/real-n8n.mjs';
-import { startQueueStack } from '../../scripts/queue-stack.mjs';
+import { hefflCredential, linearWorkflow, login } from './real-n8n.mjs';
+import { startQueueStack } from './queue-stack.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
-import type { CrudResource } from '../e2e/roundTrips';
-import { CRUD } from '../e2e/roundTrips';
+import type { CrudResource } from './roundTrips';
+import { CRUD } from './roundTrips';
 
 type Workflow = ReturnType<typeof linearWorkflow>;
 type Session = Awaited<ReturnType<typeof login>>;
@@ -67,8 +67,8 @@ function webhookWorkflow(id: string, path: string, nodes: Node[]): Workflow {
 	]);
 }
 
-export type { CrudResource } from '../e2e/roundTrips';
-export { CRUD } from '../e2e/roundTrips';
+export type { CrudResource } from './roundTrips';
+export { CRUD } from './roundTrips';
 
 /** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
 function roundTripWorkflow(resource: CrudResource, sandbox: StartedSandbox): Workflow {

@@ -10,11 +10,11 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import type { ApiVersion, HefflContext } from '../../nodes/shared/transport';
-import { hefflRequest, recordPath } from '../../nodes/shared/transport';
-import { readRateLimitHeaders } from '../../nodes/shared/transport/rateLimit';
-import type { HefflCredentials } from '../../test/harness/n8n';
-import { additionalData, hefflNode, nodeTypes } from '../../test/harness/n8n';
+import type { ApiVersion, HefflContext } from '../nodes/shared/transport';
+import { hefflRequest, recordPath } from '../nodes/shared/transport';
+import { readRateLimitHeaders } from '../nodes/shared/transport/rateLimit';
+import type { HefflCredentials } from '../drivers/harness/n8n';
+import { additionalData, hefflNode, nodeTypes } from '../drivers/harness/n8n';
 
 /** One HTTP answer as it came back, before the transport judged it. */
 export interface Observed {

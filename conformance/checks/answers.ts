@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseSigningSecret } from '../../../nodes/HefflTrigger/signature';
-import { unwrapRecord } from '../../../nodes/shared/transport';
+import { parseSigningSecret } from '../../nodes/HefflTrigger/signature';
+import { unwrapRecord } from '../../nodes/shared/transport';
 import { idOf } from '../probe';
 import type { Reply } from '../probe';
 import { isObject, listing, pageOf, plural, refusal, resource, resourceFile } from '../reads';
@@ -18,7 +18,7 @@ const createAnswer: Check = {
 	id: 'create.answer',
 	title: 'a create answers 200 with the record (§10, §11: no 201 is shown)',
 	depends: ['nodes/shared/transport/request.ts'],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'sandbox/server.ts',
 	write: true,
 	async run(kit) {
 		const creates = kit.probe.creates;
@@ -62,7 +62,7 @@ const deleteAnswer: Check = {
 	title:
 		'a delete answers 200: v1 {id, deleted: true}, v2 the deleted record (§15); then the record is gone',
 	depends: ['nodes/Heffl/execute/genericOperations.ts'],
-	sandbox: 'test/sandbox/server.ts',
+	sandbox: 'sandbox/server.ts',
 	write: true,
 	async run(kit) {
 		const task = kit.probe.created.find((record) => record.path === '/tasks' && !record.deleted);
@@ -125,7 +125,7 @@ const lifecycle: Check = {
 		'nodes/HefflTrigger/HefflTrigger.node.ts',
 		'nodes/HefflTrigger/subscription.ts',
 	],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	write: true,
 	async run(kit) {
 		const problems: string[] = [];
@@ -182,7 +182,7 @@ const httpUrl: Check = {
 	title:
 		'an http:// subscription URL is accepted with a warning (contract: "HTTP endpoints generate warnings")',
 	depends: [],
-	sandbox: 'test/sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/routes.ts',
 	write: true,
 	async run(kit) {
 		const created = await kit.probe.create(

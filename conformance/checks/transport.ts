@@ -4,8 +4,8 @@
  * `RateLimit-Reset`), their unit and the window (60 per minute or per hour, §17.8), read
  * from the answers the run got anyway, never by flooding; and how long answers take.
  */
-import { readRateLimitHeaders } from '../../../nodes/shared/transport/rateLimit';
-import { transportLimits } from '../../../nodes/shared/transport';
+import { readRateLimitHeaders } from '../../nodes/shared/transport/rateLimit';
+import { transportLimits } from '../../nodes/shared/transport';
 import type { Reply } from '../probe';
 import { isObject, listing, plural, resource } from '../reads';
 import type { Check, Kit } from '../types';
@@ -79,7 +79,7 @@ function errorCheck(api: 'v1' | 'v2'): Check {
 		id: `errors.${api}-body`,
 		title: `${api} errors answer ${shape}: a 404 and a 400 asked for on purpose`,
 		depends: [ERRORS],
-		sandbox: 'test/sandbox/errors.ts',
+		sandbox: 'sandbox/errors.ts',
 		async run(kit) {
 			const provoked = await provoke(kit, api);
 			if (!provoked.length) return notChecked('neither a 404 nor a 400 could be provoked');
@@ -122,7 +122,7 @@ const headers: Check = {
 	title:
 		'answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (§5 names only RateLimit-Reset)',
 	depends: [RATE_LIMIT],
-	sandbox: 'test/sandbox/rateLimit.ts',
+	sandbox: 'sandbox/rateLimit.ts',
 	async run(kit) {
 		const answers = kit.probe.observed;
 		if (!answers.length) return notChecked('no answers');
@@ -146,7 +146,7 @@ const resetUnit: Check = {
 	id: 'rate-limit.reset-unit',
 	title: 'RateLimit-Reset is the seconds until the window resets (§5: unit not documented)',
 	depends: [RATE_LIMIT],
-	sandbox: 'test/sandbox/rateLimit.ts',
+	sandbox: 'sandbox/rateLimit.ts',
 	async run(kit) {
 		const seen = resets(kit);
 		if (!seen.length) return notChecked('no answer carried a reset time');
@@ -168,7 +168,7 @@ const windowCheck: Check = {
 	id: 'rate-limit.window',
 	title: '60 requests per minute per key (§5), not per hour (heffl.com/api-docs, §17.8)',
 	depends: [RATE_LIMIT, 'nodes/shared/transport/limits.ts', ERRORS],
-	sandbox: 'test/sandbox/rateLimit.ts',
+	sandbox: 'sandbox/rateLimit.ts',
 	async run(kit) {
 		const answers = kit.probe.observed;
 		const readings = answers.map((answer) => ({

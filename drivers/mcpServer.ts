@@ -5,31 +5,31 @@
  * ids of this n8n), then the file imported as the editor imports one (Import from File,
  * then Save: POST /rest/workflows, where n8n wires each node's credential to the user's
  * one of that name and type, as `n8n import:workflow` does, with the same code) and
- * activated; the official MCP client (scripts/mcp-client.ts) connects to it as n8n
+ * activated; the official MCP client (drivers/mcp-client.ts) connects to it as n8n
  * documents it. The n8n is the one the `e2e-shared` tier shares (sharedN8n.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import type { ExampleWorkflow } from '../../scripts/demo-workflows';
+import type { ExampleWorkflow } from './demo-workflows';
 import {
 	credentials,
 	example as exampleFile,
 	MCP_SERVER_EXAMPLE,
 	mcpServer,
 	mcpUrl,
-} from '../../scripts/demo-workflows';
-import type { TransportName } from '../../scripts/mcp-client';
-import { connectMcp, untilMcpRegistered } from '../../scripts/mcp-client';
-import type { Session } from '../../scripts/real-n8n.mjs';
-import { hefflCredential, HOST } from '../../scripts/real-n8n.mjs';
+} from './demo-workflows';
+import type { TransportName } from './mcp-client';
+import { connectMcp, untilMcpRegistered } from './mcp-client';
+import type { Session } from './real-n8n.mjs';
+import { hefflCredential, HOST } from './real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import type { N8nTarget, SharedN8n } from './sharedN8n';
 import { intoN8n, intoSharedN8n } from './sharedN8n';
 
-export { callTool, type ToolAnswer } from '../../scripts/mcp-client';
-export { fromAiArguments } from '../../scripts/demo-workflows';
+export { callTool, type ToolAnswer } from './mcp-client';
+export { fromAiArguments } from './demo-workflows';
 
 /** The n8n this run starts (N8N_VERSION): test/e2e-hosts/hosts.json's entry. */
 export const host = HOST as { n8n: string; node: string; role: string };

@@ -3,7 +3,7 @@
 // and everything it imports must import nothing from node_modules (node: modules and the
 // scripts beside it only; n8n's own packages are loaded from its install, N8N_DIR).
 //
-// Real n8n for the demo and the end-to-end tests, on the host scripts/n8n-install.mjs
+// Real n8n for the demo and the end-to-end tests, on the host drivers/n8n-install.mjs
 // installs: this package fed to it as the community catalog installs it (packed, then
 // installed into <user folder>/.n8n/nodes without peer dependencies; the hosts tier,
 // test/e2e-hosts, installs it through n8n's own installer instead), n8n started with
