@@ -77,7 +77,7 @@ function ensureInChild(): Promise<{ code: number | null; output: string }> {
 		process.execPath,
 		[
 			'-e',
-			`import(${JSON.stringify(join(ROOT, 'scripts', 'real-n8n.mjs'))}).then((m) => m.ensureN8n())`,
+			`import(${JSON.stringify(join(ROOT, 'drivers', 'real-n8n.mjs'))}).then((m) => m.ensureN8n())`,
 		],
 		{
 			env: {
@@ -206,7 +206,7 @@ test('an npm that never finishes is stopped at its limit, and the install says s
 	chmodSync(join(bin, 'npm'), 0o755);
 	const target = join(work, 'stuck', 'n8n');
 
-	const child = spawn(process.execPath, [join(ROOT, 'scripts', 'n8n-install.mjs'), 'install'], {
+	const child = spawn(process.execPath, [join(ROOT, 'drivers', 'n8n-install.mjs'), 'install'], {
 		env: {
 			...process.env,
 			HEFFL_N8N_DIR: target,
