@@ -51,5 +51,4 @@ export const ROOM_CRUISE_OPTIONS: ICruiseOptions = {
 	exclude: { path: '^dist/' },
 	tsPreCompilationDeps: true,
 	moduleSystems: ['es6', 'cjs'],
-	extensions: ['.ts', '.mts', '.mjs', '.js'],
 };
