@@ -9,22 +9,30 @@
  * the key's budget spent), and a subscription paused in Heffl while n8n was stopped.
  * At the end, n8n's log and every execution it saved are scanned for the API key and
  * the signing secrets. (The reliability campaign's real-n8n checks moved here: issue 34.)
+ * What goes into n8n before it starts: triggerScene.ts; the Filters test's deliveries:
+ * triggerFilters.ts.
+ * Over 300 lines: one n8n for all of it (a boot costs CI 20 to 40 s), its tests in order on
+ * shared state (a restart, a subscription paused meanwhile, the final scan of every execution).
  */
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { NodeSpec, RealN8n, Session } from '../../drivers/real-n8n.mjs';
-import { hefflCredential, linearWorkflow, startRealN8n } from '../../drivers/real-n8n.mjs';
+import type { RealN8n, Session } from '../../drivers/real-n8n.mjs';
+import { hefflCredential, startRealN8n } from '../../drivers/real-n8n.mjs';
 import type { StartedSandbox } from '../../sandbox';
+import type { TriggerScene, Workflow } from './triggerScene';
+import type { FilteredTrigger } from './triggerFilters';
+import {
+	answered2xx,
+	sendStagesLeftOut,
+	sendStagesShown,
+	sendWithBudgetSpent,
+} from './triggerFilters';
+import { buildScene, createLead, heffl, TRIGGER, v2 } from './triggerScene';
 import {
 	activationError as activationOutcome,
 	automaticSecret,
 	newSecret,
 	registered as registeredAt,
-	redeliverLate,
 	secretsFound,
 	sendForgeries,
 	sendInBatches,
@@ -32,50 +40,12 @@ import {
 	signed,
 	sleep,
 } from './triggerTools';
-import { startSandbox } from '../../sandbox';
 
-type Workflow = ReturnType<typeof linearWorkflow>;
-
-const TRIGGER = 'n8n-nodes-heffl.hefflTrigger';
-const heffl = { id: 'triggerHeffl', name: 'Heffl sandbox' };
-
-let sandbox: StartedSandbox;
 let n8n: RealN8n;
 let session: Session;
-const workflows: Workflow[] = [];
-const secretCredentials: IDataObject[] = [];
-/** What must never appear in n8n's log or in an execution's data, by what it is. */
-const secrets: Record<string, string> = {};
-
-/** Trigger → No Operation; `credentials` as the node carries them. */
-function triggerWorkflow(
-	key: string,
-	parameters: IDataObject,
-	{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: NodeSpec[] } = {},
-): Workflow {
-	const workflow = linearWorkflow(`wfTrig${key}`, `trigger ${key}`, [
-		{ name: 'Heffl Trigger', type: TRIGGER, parameters, credentials },
-		...after,
-		{ name: 'Done', type: 'n8n-nodes-base.noOp' },
-	]);
-	workflows.push(workflow);
-	return workflow;
-}
-
-/** A workflow using a subscription made by hand, its secret in a credential. */
-function existingWorkflow(key: string, secret: unknown, after: NodeSpec[] = []) {
-	const credential = { id: `secret${key}`, name: `Heffl signing secret ${key}` };
-	secretCredentials.push({
-		...credential,
-		type: 'hefflWebhookSigningSecretApi',
-		data: { signingSecret: secret },
-	});
-	return triggerWorkflow(
-		key,
-		{ subscription: 'existing', events: ['lead.created'] },
-		{ credentials: { hefflWebhookSigningSecretApi: credential }, after },
-	);
-}
+let scene: TriggerScene;
+let sandbox: StartedSandbox;
+let filteredSubscriptionId: string;
 
 const activationError = (workflow: Workflow) => activationOutcome(session, workflow.id);
 const registered = (workflow: Workflow) => registeredAt(webhookUrl(workflow));
@@ -90,192 +60,20 @@ async function activate(workflow: Workflow) {
 const webhookUrl = (workflow: Workflow) =>
 	`${n8n.url}/webhook/${String(workflow.nodes[0].webhookId)}/webhook`;
 
-/** A loopback relay to n8n that can lose n8n's answers, as a broken connection would. */
-async function lossyRelay(target: () => string) {
-	let lose = 0;
-	const server: Server = createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			void (async () => {
-				const headers = Object.fromEntries(
-					Object.entries(request.headers).filter(
-						([name]) => !['host', 'content-length', 'connection'].includes(name),
-					),
-				) as Record<string, string>;
-				const answer = await fetch(target(), {
-					method: 'POST',
-					headers,
-					body: Buffer.concat(chunks),
-				});
-				const text = await answer.text();
-				if (lose > 0) {
-					lose--;
-					request.socket.destroy();
-					return;
-				}
-				response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
-			})();
-		});
-	});
-	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-	const { port } = server.address() as { port: number };
-	return {
-		url: `http://127.0.0.1:${port}/hook`,
-		loseNext: (count: number) => (lose = count),
-		close: () => new Promise<void>((done) => server.close(() => done())),
-	};
-}
-
-async function subscribeByHand(url: string): Promise<{ id: string; secret: string }> {
-	const answer = await fetch(`${sandbox.urls.v1}/webhooks`, {
-		method: 'POST',
-		headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-		body: JSON.stringify({ name: 'by hand', url, events: ['lead.created'] }),
-	});
-	return (await answer.json()) as { id: string; secret: string };
-}
-
-/** A call to the sandbox's API v2 with its key. */
-async function v2(method: string, path: string, body?: IDataObject) {
-	const answer = await fetch(`${sandbox.urls.v2}${path}`, {
-		method,
-		headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-		body: body && JSON.stringify(body),
-	});
-	if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-	return (await answer.json()) as IDataObject;
-}
-
-const stageChanged = (record: IDataObject) =>
-	JSON.stringify({
-		event: 'deal.stageChanged',
-		timestamp: new Date().toISOString(),
-		payload: record,
-	});
-
-async function createLead(name: string) {
-	const answer = await fetch(`${sandbox.urls.v1}/leads`, {
-		method: 'POST',
-		headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-		body: JSON.stringify({ name }),
-	});
-	return (await answer.json()) as IDataObject;
-}
-
-// Built before n8n starts: the imports go in while it is stopped.
-let automatic: Workflow;
-let byHand: Workflow;
-let byHandSecret: { id: string; secret: string };
-let relay: Awaited<ReturnType<typeof lossyRelay>>;
-let rotated: Workflow;
-let restartPlain: Workflow;
-let restartGuarded: Workflow;
-let restartSecret: string;
-/** Deal Stage Changed filtered to one stage; its deals in the sandbox, the first 6 in that stage. */
-let filtered: Workflow;
-let filteredStage: string;
-let pipelineStages: Array<{ pipelineId: string; stageIds: string[] }>;
-let dealIds: string[];
-let filteredSubscriptionId: string;
-const garbled: Array<{ label: string; workflow: Workflow }> = [];
-
 beforeAll(async () => {
-	sandbox = await startSandbox({
-		rateLimit: false,
-		seed: false,
-		webhooks: { retryScheduleMs: [0, 300, 600], timeoutMs: 10_000, maxAttempts: 3 },
-	});
-
-	automatic = triggerWorkflow(
-		'Auto',
-		{ events: ['lead.created'] },
-		{ credentials: { hefflApi: heffl } },
-	);
-
-	byHand = existingWorkflow('ByHand', 'placeholder');
-	relay = await lossyRelay(() => webhookUrl(byHand));
-	byHandSecret = await subscribeByHand(relay.url);
-	secretCredentials.at(-1)!.data = { signingSecret: byHandSecret.secret };
-	secrets['the by-hand secret'] = byHandSecret.secret;
-
-	secrets['the secret rotated away'] = newSecret();
-	rotated = existingWorkflow('Rotated', secrets['the secret rotated away']);
-
-	for (const [label, secret] of [
-		['blank', '   '],
-		['the bare prefix', 'whsec_'],
-		['padding only', 'whsec_===='],
-		['not base64', 'whsec_this is not base64!'],
-		['a 16-byte key', `whsec_${randomBytes(16).toString('base64')}`],
-		['no whsec_ prefix', randomBytes(32).toString('base64')],
-		['an expression yielding ""', '={{ "" }}'],
-		['an expression yielding undefined', '={{ undefined }}'],
-	] as const) {
-		garbled.push({
-			label,
-			workflow: existingWorkflow(`Bad${garbled.length}`, secret),
-		});
-	}
-
-	restartSecret = newSecret();
-	secrets['the restart secret'] = restartSecret;
-	restartPlain = existingWorkflow('RestartPlain', restartSecret);
-	restartGuarded = existingWorkflow('RestartGuarded', restartSecret, [
-		{
-			name: 'Remove Duplicates',
-			type: 'n8n-nodes-base.removeDuplicates',
-			typeVersion: 2,
-			parameters: {
-				operation: 'removeItemsSeenInPreviousExecutions',
-				dedupeValue: '={{ $json.webhookId }}',
-				options: {},
-			},
-		},
-	]);
-
-	// Three pipelines (the sandbox's two and one more), 20 deals, 6 of them in the filtered stage.
-	await v2('POST', '/pipelines', {
-		name: 'Renewals',
-		stages: [
-			{ name: 'Open', type: 'ACTIVE' },
-			{ name: 'Renewed', type: 'WON' },
-			{ name: 'Lapsed', type: 'LOST' },
-		],
-	});
-	pipelineStages = sandbox.records('pipelines').map((pipeline) => ({
-		pipelineId: String(pipeline.id),
-		stageIds: (pipeline.stages as IDataObject[]).map((stage) => String(stage.id)),
-	}));
-	expect(pipelineStages).toHaveLength(3);
-	filteredStage = pipelineStages[0].stageIds[2];
-	sandbox.bulkCreate('companies', 3);
-	dealIds = sandbox.bulkCreate('deals', 20);
-	for (const id of dealIds.slice(0, 6))
-		await v2('PATCH', `/deals/${id}`, { stageId: filteredStage });
-	filtered = triggerWorkflow(
-		'Filtered',
-		{
-			events: ['deal.stageChanged'],
-			dealFilters: {
-				conditions: { condition: [{ field: 'stageId', operator: 'is', values: filteredStage }] },
-			},
-		},
-		{ credentials: { hefflApi: heffl } },
-	);
-
-	secrets['the API key'] = sandbox.apiKey;
+	scene = await buildScene(webhookUrl);
+	({ sandbox } = scene);
 	n8n = await startRealN8n({
 		name: 'heffl-e2e-trigger',
-		credentials: [hefflCredential(heffl, sandbox), ...secretCredentials],
-		workflows,
+		credentials: [hefflCredential(heffl, sandbox), ...scene.secretCredentials],
+		workflows: scene.workflows,
 	});
 	session = n8n.session;
 }, 900_000);
 
 afterAll(async () => {
 	await n8n?.stop();
-	await relay?.close();
+	await scene?.relay.close();
 	await sandbox?.close();
 });
 
@@ -288,14 +86,14 @@ describe('the Heffl Trigger in real n8n', () => {
 	});
 
 	test('Register Automatically: one subscription, a run per event; 50 messages sent 3 times in a row and 10 sent 10 times at once run 60 times, every answer 200; 100 forgeries of four kinds get 401, run nothing and are logged; deactivation leaves none', async () => {
-		await activate(automatic);
-		const url = webhookUrl(automatic);
+		await activate(scene.automatic);
+		const url = webhookUrl(scene.automatic);
 		const toUrl = () => sandbox.records('webhooks').filter((s) => s.url === url).length;
 		await expect.poll(toUrl, { timeout: 10_000 }).toBe(1);
 
-		const lead = await createLead('Grace Hopper');
+		const lead = await createLead(sandbox, 'Grace Hopper');
 		await sandbox.waitForDeliveries(undefined, 30_000);
-		const runs = await settledExecutions(automatic, 1);
+		const runs = await settledExecutions(scene.automatic, 1);
 		expect(runs).toHaveLength(1);
 		const { outputs } = await session.outputs(String(runs[0].id));
 		expect(outputs['Heffl Trigger']).toEqual([
@@ -303,23 +101,23 @@ describe('the Heffl Trigger in real n8n', () => {
 		]);
 
 		// The secret n8n keeps in static data signs our own replays of 60 messages.
-		const secret = await automaticSecret(session, automatic.id);
-		secrets['the registered secret'] = secret;
+		const secret = await automaticSecret(session, scene.automatic.id);
+		scene.secrets['the registered secret'] = secret;
 		const inARow: number[] = [];
 		for (const message of Array.from({ length: 50 }, () => signed(secret)))
 			for (let copy = 0; copy < 3; copy++) inARow.push((await message.send(url)).status);
 		const atOnce = Array.from({ length: 10 }, () => signed(secret));
 		const atOnceAnswers = await sendInBatches(atOnce, url, { copies: 10, batch: 1 });
-		const afterReplays = (await settledExecutions(automatic, 61)).length - 1;
+		const afterReplays = (await settledExecutions(scene.automatic, 61)).length - 1;
 
 		const forged = await sendForgeries(secret, url);
-		const afterForgeries = (await settledExecutions(automatic)).length - 1;
+		const afterForgeries = (await settledExecutions(scene.automatic)).length - 1;
 		const refusalLines = n8n
 			.output()
 			.split('\n')
-			.filter((line) => line.includes(`(workflow ${automatic.id}) refused a delivery`));
+			.filter((line) => line.includes(`(workflow ${scene.automatic.id}) refused a delivery`));
 
-		await session.deactivate(automatic.id);
+		await session.deactivate(scene.automatic.id);
 		await expect.poll(toUrl, { timeout: 10_000 }).toBe(0);
 
 		const figures = {
@@ -350,44 +148,47 @@ describe('the Heffl Trigger in real n8n', () => {
 	});
 
 	test('Use Existing Subscription (secret in a credential): replays, duplicates and a retry after a lost answer run once; a forgery leaves a log line', async () => {
-		await activate(byHand);
-		const before = (await settledExecutions(byHand)).length;
+		await activate(scene.byHand);
+		const before = (await settledExecutions(scene.byHand)).length;
 
-		const message = signed(byHandSecret.secret);
+		const message = signed(scene.byHandSecret.secret);
 		const sequential = [];
-		for (let i = 0; i < 3; i++) sequential.push((await message.send(webhookUrl(byHand))).status);
-		const burst = signed(byHandSecret.secret);
+		for (let i = 0; i < 3; i++)
+			sequential.push((await message.send(webhookUrl(scene.byHand))).status);
+		const burst = signed(scene.byHandSecret.secret);
 		const concurrent = await Promise.all(
-			Array.from({ length: 10 }, () => burst.send(webhookUrl(byHand))),
+			Array.from({ length: 10 }, () => burst.send(webhookUrl(scene.byHand))),
 		);
 		expect(sequential).toEqual([200, 200, 200]);
 		expect(concurrent.map((answer) => answer.status)).toEqual(Array(10).fill(200));
 
 		// Heffl's own retry: n8n's first answer never reaches it, it sends the message again.
-		relay.loseNext(1);
-		await createLead('Annie Easley');
+		scene.relay.loseNext(1);
+		await createLead(sandbox, 'Annie Easley');
 		await sandbox.waitForDeliveries(undefined, 30_000);
 		const delivery = sandbox.deliveries.at(-1)!;
 		expect(delivery.attempts.map((attempt) => attempt.statusCode)).toEqual([null, 200]);
 
-		const forged = await signed(newSecret()).send(webhookUrl(byHand));
+		const forged = await signed(newSecret()).send(webhookUrl(scene.byHand));
 		expect(forged.status).toBe(401);
-		expect((await settledExecutions(byHand, before + 3)).length - before).toBe(3);
+		expect((await settledExecutions(scene.byHand, before + 3)).length - before).toBe(3);
 		expect(n8n.output()).toMatch(
 			new RegExp(
-				`Heffl Trigger "Heffl Trigger" \\(workflow ${byHand.id}\\) refused a delivery .*No valid signature`,
+				`Heffl Trigger "Heffl Trigger" \\(workflow ${scene.byHand.id}\\) refused a delivery .*No valid signature`,
 			),
 		);
-		await session.deactivate(byHand.id);
+		await session.deactivate(scene.byHand.id);
 	});
 
 	test('blank or garbled secrets: activation is refused naming the field, and nothing runs', async () => {
 		// Activations settle slowly when they fail: start them all, then look.
-		const refusals = await Promise.all(garbled.map(({ workflow }) => activationError(workflow)));
+		const refusals = await Promise.all(
+			scene.garbled.map(({ workflow }) => activationError(workflow)),
+		);
 		// Signed with an all-zero key, as a secret that decodes to a fixed key would verify.
 		const zeroKey = `whsec_${Buffer.alloc(24).toString('base64')}`;
 		const outcomes: Record<string, { refusal?: string; answer: number }> = {};
-		for (const [index, { label, workflow }] of garbled.entries()) {
+		for (const [index, { label, workflow }] of scene.garbled.entries()) {
 			outcomes[label] = {
 				refusal: refusals[index],
 				answer: (await signed(zeroKey).send(webhookUrl(workflow))).status,
@@ -401,108 +202,70 @@ describe('the Heffl Trigger in real n8n', () => {
 			});
 			expect({ label, answer }).toEqual({ label, answer: 404 }); // never registered, so never run
 		}
-		for (const { workflow } of garbled)
+		for (const { workflow } of scene.garbled)
 			expect(await session.executions(workflow.id)).toHaveLength(0);
 	});
 
 	test('a secret that turns bad after activation: deliveries get 401, run nothing, and are logged with advice', async () => {
-		await activate(rotated);
-		const credential = secretCredentials.find((entry) => entry.id === 'secretRotated')!;
+		await activate(scene.rotated);
+		const credential = scene.secretCredentials.find((entry) => entry.id === 'secretRotated')!;
 		await session.call('PATCH', `/credentials/${String(credential.id)}`, {
 			name: credential.name,
 			type: credential.type,
 			data: { signingSecret: 'whsec_' },
 		});
 		const answer = await signed(`whsec_${Buffer.alloc(24).toString('base64')}`).send(
-			webhookUrl(rotated),
+			webhookUrl(scene.rotated),
 		);
 		expect(answer.status).toBe(401);
-		expect(await settledExecutions(rotated)).toHaveLength(0);
+		expect(await settledExecutions(scene.rotated)).toHaveLength(0);
 		expect(n8n.output()).toMatch(
 			new RegExp(
-				`\\(workflow ${rotated.id}\\) refused a delivery .*Heffl Webhook Signing Secret credential is empty|\\(workflow ${rotated.id}\\) refused a delivery .*credential`,
+				`\\(workflow ${scene.rotated.id}\\) refused a delivery .*Heffl Webhook Signing Secret credential is empty|\\(workflow ${scene.rotated.id}\\) refused a delivery .*credential`,
 			),
 		);
-		await session.deactivate(rotated.id);
+		await session.deactivate(scene.rotated.id);
 	});
 
 	test("Filters: 100 signed deal.stageChanged deliveries over 3 pipelines, each sent twice, run exactly the 30 into the filtered stage; 100 without the stage read the deal once each; with the key's budget spent, 503 and a later attempt runs once", async () => {
-		await activate(filtered);
-		const url = webhookUrl(filtered);
-		const secret = await automaticSecret(session, filtered.id);
-		secrets["the filtered trigger's secret"] = secret;
+		await activate(scene.filtered);
+		const url = webhookUrl(scene.filtered);
+		const secret = await automaticSecret(session, scene.filtered.id);
+		scene.secrets["the filtered trigger's secret"] = secret;
 		[filteredSubscriptionId] = sandbox
 			.records('webhooks')
 			.filter((subscription) => subscription.url === url)
 			.map((subscription) => String(subscription.id));
 
-		// 30 into the filtered stage; 70 into the other stages of the 3 pipelines.
-		const shown = Array.from({ length: 100 }, (_, index) => {
-			const into = index % 10 < 3;
-			const { pipelineId, stageIds } = pipelineStages[into ? 0 : index % 3];
-			const others = stageIds.filter((stage) => stage !== filteredStage);
-			const stageId = into ? filteredStage : others[index % others.length];
-			return signed(secret, undefined, stageChanged({ id: `dl_e2e${index}`, pipelineId, stageId }));
-		});
-		const started = Date.now();
-		const shownAnswers = await sendInBatches(shown, url, { copies: 2, batch: 5 });
-		const shownMs = Date.now() - started;
-		const afterShown = await settledExecutions(filtered, 30);
-		let intoStage = 0;
-		for (const execution of afterShown) {
-			const { outputs } = await session.outputs(String(execution.id));
-			const [item] = outputs['Heffl Trigger'] as IDataObject[];
-			if ((item.record as IDataObject).stageId === filteredStage) intoStage++;
-		}
-
-		// The same deals' moves as a delivery that leaves the stage out (§12.5): read, then judged.
-		sandbox.clearRequests();
-		const bare = Array.from({ length: 100 }, (_, index) =>
-			signed(secret, undefined, stageChanged({ id: dealIds[index % 20] })),
-		);
-		const bareAnswers = await sendInBatches(bare, url);
-		const otherAnswers = [...shownAnswers, ...bareAnswers].filter(
+		const target: FilteredTrigger = { scene, session, url, secret };
+		const shown = await sendStagesShown(target);
+		const bare = await sendStagesLeftOut(target);
+		const otherAnswers = [...shown.answers, ...bare.answers].filter(
 			(status) => status < 200 || status >= 300,
 		);
-		// A read that does not come back in time is answered 503 so that Heffl delivers again
-		// (a CI run at load 14 met one): delivered again here as Heffl would, and counted.
-		const redelivered = await redeliverLate(bare, bareAnswers, url);
-		const reads = sandbox.requests.filter(
-			(request) => request.method === 'GET' && /^\/api\/v2\/deals\/[^/?]+$/.test(request.path),
-		).length;
-		const afterBare = await settledExecutions(filtered, 60);
-
-		// The key's budget spent (1 request in 12 s, used up): 503, nothing remembered.
-		sandbox.setRateLimit({ limit: 1, windowMs: 12_000 });
-		await fetch(`${sandbox.urls.v2}/pipelines`, { headers: { 'x-api-key': sandbox.apiKey } });
-		const late = signed(secret, undefined, stageChanged({ id: dealIds[0] }));
-		const lateAnswer = (await late.send(url)).status;
-		const spentAt = Date.now();
-		sandbox.setRateLimit(false);
-		await sleep(Math.max(0, spentAt + 12_500 - Date.now()));
-		const laterAnswers = [(await late.send(url)).status, (await late.send(url)).status];
-		const afterLate = await settledExecutions(filtered, 61);
+		const { redelivered, reads } = bare;
+		const late = await sendWithBudgetSpent(target);
 
 		const figures = {
 			shown: {
 				deliveries: 100,
-				sent: shownAnswers.length,
-				answers2xx: shownAnswers.filter((status) => status >= 200 && status < 300).length,
-				executions: afterShown.length,
-				executionsIntoStage: intoStage,
-				ms: shownMs,
+				sent: shown.answers.length,
+				answers2xx: answered2xx(shown.answers),
+				executions: shown.executions,
+				executionsIntoStage: shown.intoStage,
+				ms: shown.ms,
 			},
 			withoutStage: {
 				deliveries: 100,
-				answers2xx: bareAnswers.filter((status) => status >= 200 && status < 300).length,
+				answers2xx: answered2xx(bare.answers),
 				redelivered,
 				reads,
-				executions: afterBare.length - afterShown.length,
+				executions: bare.executions - shown.executions,
 			},
 			budgetSpent: {
-				firstAnswer: lateAnswer,
-				laterAnswers,
-				executions: afterLate.length - afterBare.length,
+				firstAnswer: late.firstAnswer,
+				laterAnswers: late.laterAnswers,
+				executions: late.executions - bare.executions,
 			},
 		};
 		process.stdout.write(
@@ -531,32 +294,32 @@ describe('the Heffl Trigger in real n8n', () => {
 	});
 
 	test('across a restart of n8n: what a replay does, with and without a Remove Duplicates node keyed on webhookId', async () => {
-		await activate(restartPlain);
-		await activate(restartGuarded);
+		await activate(scene.restartPlain);
+		await activate(scene.restartGuarded);
 		// The first delivery to a trigger whose static data is empty is the one n8n saves.
-		const first = signed(restartSecret);
-		const later = signed(restartSecret);
+		const first = signed(scene.restartSecret);
+		const later = signed(scene.restartSecret);
 		for (const message of [first, later]) {
-			expect((await message.send(webhookUrl(restartPlain))).status).toBe(200);
-			expect((await message.send(webhookUrl(restartGuarded))).status).toBe(200);
+			expect((await message.send(webhookUrl(scene.restartPlain))).status).toBe(200);
+			expect((await message.send(webhookUrl(scene.restartGuarded))).status).toBe(200);
 		}
-		await settledExecutions(restartPlain, 2);
-		await settledExecutions(restartGuarded, 2);
+		await settledExecutions(scene.restartPlain, 2);
+		await settledExecutions(scene.restartGuarded, 2);
 
 		await n8n.restart(async () => {
 			// Meanwhile Heffl pauses the filtered trigger's subscription (§12.1: a status, values undocumented).
 			sandbox.setWebhookStatus(filteredSubscriptionId, 'paused');
 		});
 		session = n8n.session;
-		await registered(restartPlain);
-		await registered(restartGuarded);
+		await registered(scene.restartPlain);
+		await registered(scene.restartGuarded);
 
 		for (const message of [first, later]) {
-			expect((await message.send(webhookUrl(restartPlain))).status).toBe(200);
-			expect((await message.send(webhookUrl(restartGuarded))).status).toBe(200);
+			expect((await message.send(webhookUrl(scene.restartPlain))).status).toBe(200);
+			expect((await message.send(webhookUrl(scene.restartGuarded))).status).toBe(200);
 		}
-		const plain = await settledExecutions(restartPlain, 3);
-		const guarded = await settledExecutions(restartGuarded, 3);
+		const plain = await settledExecutions(scene.restartPlain, 3);
+		const guarded = await settledExecutions(scene.restartGuarded, 3);
 		let guardedDone = 0;
 		for (const execution of guarded) {
 			const { outputs } = await session.outputs(String(execution.id));
@@ -581,10 +344,10 @@ describe('the Heffl Trigger in real n8n', () => {
 	});
 
 	test('a subscription paused in Heffl while n8n was stopped: n8n 2.41 by default does not ask the node at a restart (still paused); with n8n asking at every start (N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false, as n8n 1.x does) it is re-created, the log says why, deliveries resume, no orphan', async () => {
-		const url = webhookUrl(filtered);
+		const url = webhookUrl(scene.filtered);
 		const toUrl = () =>
 			sandbox.records('webhooks').filter((subscription) => subscription.url === url);
-		await registered(filtered);
+		await registered(scene.filtered);
 		// n8n 2.41's publication service keeps webhooks registered across a restart without
 		// running checkExists: nothing of the node runs, so nothing can notice the pause.
 		await sleep(3000);
@@ -603,30 +366,30 @@ describe('the Heffl Trigger in real n8n', () => {
 		expect(n8n.current.output()).toContain(
 			`subscription ${filteredSubscriptionId} is re-created because its status is "paused", not "active"`,
 		);
-		const before = (await settledExecutions(filtered)).length;
-		await v2('PATCH', `/deals/${dealIds[10]}`, { stageId: filteredStage });
+		const before = (await settledExecutions(scene.filtered)).length;
+		await v2(sandbox, 'PATCH', `/deals/${scene.dealIds[10]}`, { stageId: scene.filteredStage });
 		await sandbox.waitForDeliveries(undefined, 30_000);
-		expect((await settledExecutions(filtered, before + 1)).length - before).toBe(1);
+		expect((await settledExecutions(scene.filtered, before + 1)).length - before).toBe(1);
 		expect(sandbox.deliveries.at(-1)).toMatchObject({
 			event: 'deal.stageChanged',
 			status: 'succeeded',
 		});
-		await session.deactivate(filtered.id);
+		await session.deactivate(scene.filtered.id);
 		await expect.poll(() => toUrl().length, { timeout: 10_000 }).toBe(0);
 	});
 
 	test("the API key and the signing secrets appear in no execution's data and nowhere in n8n's log", async () => {
 		const saved: string[] = [];
-		for (const workflow of workflows)
+		for (const workflow of scene.workflows)
 			for (const execution of await session.executions(workflow.id))
 				saved.push(
 					JSON.stringify(await session.call('GET', `/executions/${String(execution.id)}`)),
 				);
 		process.stdout.write(
-			`[trigger e2e] scanned for ${Object.keys(secrets).length} secrets: n8n's log and ${saved.length} executions\n`,
+			`[trigger e2e] scanned for ${Object.keys(scene.secrets).length} secrets: n8n's log and ${saved.length} executions\n`,
 		);
-		expect(Object.keys(secrets)).toHaveLength(6);
+		expect(Object.keys(scene.secrets)).toHaveLength(6);
 		expect(saved.length).toBeGreaterThanOrEqual(61); // the registered trigger's alone
-		expect(secretsFound(secrets, [n8n.output(), ...saved])).toEqual({});
+		expect(secretsFound(scene.secrets, [n8n.output(), ...saved])).toEqual({});
 	});
 });
