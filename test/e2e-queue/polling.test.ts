@@ -15,21 +15,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hefflCredential, linearWorkflow, login } from '../../drivers/real-n8n.mjs';
 import { startQueueStack } from '../../drivers/queue-stack.mjs';
 import { createRecords } from '../../sandbox/records';
-import { packProbe, startRecorder } from '../e2e/pollProbe';
+import { EXPECTED_SAVES, packProbe, probeFlow, savedWhen, startRecorder } from '../e2e/pollProbe';
+import { chosenConfigs, POLLING_CONFIGS, startSideBySide } from '../e2e/pollingConfigs';
+import { emittedRecords, firstPages, until } from '../e2e/pollingReads';
 import type { PollingInstance } from '../e2e/pollingScenario';
-import {
-	chosenConfigs,
-	EXPECTED_SAVES,
-	emittedRecords,
-	firstPages,
-	POLLING_CONFIGS,
-	pollingWorkflows,
-	probeFlow,
-	runScenario,
-	savedWhen,
-	startSideBySide,
-	until,
-} from '../e2e/pollingScenario';
+import { pollingWorkflows, runScenario } from '../e2e/pollingScenario';
 import { sleep } from '../e2e/triggerTools';
 import type { StartedSandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';

@@ -13,6 +13,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { Session } from '../../drivers/real-n8n.mjs';
+import { until } from './pollingReads';
+
 export const PROBE_TYPE = 'n8n-nodes-heffl-poll-probe.pollProbe';
 
 const NODE_SOURCE = `
@@ -117,3 +120,80 @@ export async function startRecorder() {
 		close: () => new Promise<void>((done) => server.close(() => done())),
 	};
 }
+
+type Recorder = Awaited<ReturnType<typeof startRecorder>>;
+
+/**
+ * What each step of a polling node's static data reached: the count the probe found at
+ * the poll after the activation, after a quiet poll, after an emitting poll, after
+ * another quiet poll; and (`afterRestart`) at the first poll of the restarted n8n.
+ */
+export async function probeFlow(session: () => Session, recorder: Recorder, workflowId: string) {
+	const polled = async (count: number) => {
+		await until(`probe poll ${count}`, () => recorder.of(workflowId).length >= count);
+		return recorder.of(workflowId)[count - 1];
+	};
+	await session().activate(workflowId);
+	const activation = await polled(1);
+	const afterActivation = await polled(2); // quiet
+	recorder.emitNext(workflowId);
+	const afterQuiet = await polled(3); // emits
+	const afterEmitting = await polled(4); // quiet
+	const afterSecondQuiet = await polled(5);
+	return { activation, afterActivation, afterQuiet, afterEmitting, afterSecondQuiet };
+}
+
+/** The table docs/polling-schedulers.md shows: what the next poll found of each poll's change. */
+export function savedWhen(
+	steps: Awaited<ReturnType<typeof probeFlow>>,
+	polls: ProbePoll[],
+	restartedPid: number,
+) {
+	const firstAfterRestart = polls.find((poll) => poll.pid === restartedPid);
+	return {
+		/** Each poll adds 1: the count the next poll found. */
+		activationKept: steps.afterActivation.seen - steps.activation.seen === 1,
+		quietKept: steps.afterQuiet.seen - steps.afterActivation.seen === 1,
+		emittingKept: steps.afterEmitting.seen - steps.afterQuiet.seen === 1,
+		/** What the restarted n8n's first poll found: the count of the last poll, of the emitting poll, or another. */
+		afterRestart: !firstAfterRestart
+			? 'no poll'
+			: firstAfterRestart.seen === polls.filter((poll) => poll.pid !== restartedPid).at(-1)?.polls
+				? 'the last poll’s'
+				: firstAfterRestart.seen === steps.afterQuiet.polls
+					? 'the emitting poll’s'
+					: `${firstAfterRestart.seen}`,
+		restartPolledAtOnce: firstAfterRestart?.activation === 'init',
+		activationModes: [...new Set(polls.map((poll) => poll.activation))],
+	};
+}
+
+/** What the probe saw on each way of polling (pollingConfigs.ts), by savedWhen. */
+export const EXPECTED_SAVES: Record<string, object> = {
+	// The next poll finds the change of the activation poll, of a quiet poll (in memory) and
+	// of an emitting poll; a restart polls at once ('init') from the last emission.
+	legacy: {
+		activationKept: true,
+		quietKept: true,
+		emittingKept: true,
+		afterRestart: 'the emitting poll’s',
+		restartPolledAtOnce: true,
+	},
+	// Rebuilt from the database at every poll: a quiet poll's change is lost; a restart
+	// waits for the next poll time.
+	scheduler: {
+		activationKept: true,
+		quietKept: false,
+		emittingKept: true,
+		afterRestart: 'the emitting poll’s',
+		restartPolledAtOnce: false,
+	},
+	// Durable cursors: the activation poll's change is not committed, every later poll's is.
+	durable: {
+		activationKept: false,
+		quietKept: true,
+		emittingKept: true,
+		afterRestart: 'the last poll’s',
+		restartPolledAtOnce: false,
+	},
+};

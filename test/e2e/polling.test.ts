@@ -22,20 +22,11 @@ import {
 import type { StartedSandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { intoN8n } from '../../drivers/sharedN8n';
-import { packProbe, startRecorder } from './pollProbe';
+import { EXPECTED_SAVES, packProbe, probeFlow, savedWhen, startRecorder } from './pollProbe';
+import { chosenConfigs, POLLING_CONFIGS, startSideBySide } from './pollingConfigs';
+import { TRIGGER_NAME, until } from './pollingReads';
 import type { PollingInstance } from './pollingScenario';
-import {
-	chosenConfigs,
-	EXPECTED_SAVES,
-	POLLING_CONFIGS,
-	pollingWorkflows,
-	probeFlow,
-	runScenario,
-	savedWhen,
-	startSideBySide,
-	TRIGGER_NAME,
-	until,
-} from './pollingScenario';
+import { pollingWorkflows, runScenario } from './pollingScenario';
 
 const heffl = { id: 'pollHeffl', name: 'Heffl sandbox' };
 const CONFIGS = chosenConfigs(['legacy', 'scheduler', 'durable']);
