@@ -1,9 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
- * The packed package inside a real n8n 2.x (its server, database, credential
- * helper, webhook server and HTTP Request node) against the sandbox. Slow: run
- * with `npm run test:e2e`. Installs n8n into a cache folder on first use. Runs in the
- * n8n the `e2e-shared` tier shares (sharedN8n.ts): this file's credential and workflows
+ * The packed package inside a real n8n 2.x (its server, database, credential helper,
+ * webhook server and HTTP Request node) against the sandbox, in the n8n the `e2e-shared`
+ * tier shares (sharedN8n.ts): this file's credential and workflows (packageWorkflows.ts)
  * are put in when it starts and removed when it ends.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -11,223 +10,30 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import type { Session } from '../../drivers/real-n8n.mjs';
-import { hefflCredential, linearWorkflow } from '../../drivers/real-n8n.mjs';
-import { mapped } from '../../drivers/demo-workflows';
-import type { StartedSandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import { hefflCredential } from '../../drivers/real-n8n.mjs';
 import type { CrudResource } from '../../drivers/roundTrips';
 import { CRUD } from '../../drivers/roundTrips';
+import type { StartedSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import type { SharedN8n } from '../../drivers/sharedN8n';
 import { intoSharedN8n } from '../../drivers/sharedN8n';
-
-type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
-
-const credentials = { hefflApi: { id: 'hefflSandbox1', name: 'Heffl sandbox' } };
-const heffl = (name: string, parameters: IDataObject, extra: IDataObject = {}): Node => ({
-	name,
-	type: 'n8n-nodes-heffl.heffl',
-	parameters,
-	credentials,
-	...extra,
-});
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const createdId = '={{ $("Create").item.json.id }}';
+import type { Workflow } from './packageWorkflows';
+import { credentials, packageWorkflows, runByWebhook } from './packageWorkflows';
+import { createLead } from './triggerScene';
 
 let sandbox: StartedSandbox;
 let n8n: SharedN8n;
 let session: Session;
-const workflows: Array<ReturnType<typeof linearWorkflow>> = [];
+let given: ReturnType<typeof packageWorkflows>;
 
-/** A workflow started by a POST to its production webhook: Webhook → nodes. */
-function webhookWorkflow(name: string, nodes: Node[]) {
-	const workflow = linearWorkflow(`wf${name}`, name, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: {
-				httpMethod: 'POST',
-				path: name.toLowerCase(),
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-		},
-		...nodes,
-	]);
-	workflows.push(workflow);
-	return workflow;
-}
-
-/** Activates the workflow, calls its webhook, returns every node's output of that execution. */
-async function run(workflow: ReturnType<typeof linearWorkflow>) {
-	await session.activate(workflow.id);
-	const path = workflow.nodes[0].parameters.path as string;
-	// n8n registers a workflow's webhooks a moment after the activation call answers.
-	let answer = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST' });
-	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
-		await new Promise((done) => setTimeout(done, 200));
-		answer = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST' });
-	}
-	const [latest] = await session.executions(workflow.id);
-	const { outputs, error } = await session.outputs(latest.id);
-	expect({ status: answer.status, error }).toEqual({ status: 200, error: undefined });
-	return outputs as Record<string, IDataObject[]>;
-}
-
-// Built and put into n8n before the tests; run by the tests below.
-
-/** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
-function roundTripWorkflow(resource: CrudResource) {
-	const record = { resource, [`${resource}Id`]: byId(createdId) };
-	return webhookWorkflow(`${resource}RoundTrip`, [
-		heffl('Create', { resource, operation: 'create', ...CRUD[resource].create(sandbox) }),
-		heffl('Get', { ...record, operation: 'get', simplify: false }),
-		heffl('Update', { ...record, operation: 'update', updateFields: CRUD[resource].update }),
-		heffl('Delete', { ...record, operation: 'delete' }),
-	]);
-}
-
-let roundTrips: Record<CrudResource, ReturnType<typeof linearWorkflow>>;
-let contactsWorkflow: ReturnType<typeof linearWorkflow>;
-let customFieldsWorkflow: ReturnType<typeof linearWorkflow>;
-let errorWorkflow: ReturnType<typeof linearWorkflow>;
-let httpWorkflow: ReturnType<typeof linearWorkflow>;
-let hostileValuesWorkflow: ReturnType<typeof linearWorkflow>;
-let triggerWorkflow: ReturnType<typeof linearWorkflow>;
+const run = (workflow: Workflow) => runByWebhook(n8n, workflow);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ rateLimit: false, seed: { contacts: 250 } });
-
-	roundTrips = Object.fromEntries(
-		(Object.keys(CRUD) as CrudResource[]).map((resource) => [
-			resource,
-			roundTripWorkflow(resource),
-		]),
-	) as typeof roundTrips;
-	// Custom fields from their definitions (the resource mapper), a v2 filter builder.
-	customFieldsWorkflow = webhookWorkflow('CustomFields', [
-		heffl('Company', {
-			resource: 'company',
-			operation: 'create',
-			name: 'E2E Trading',
-			customFieldsMapping: mapped(
-				{
-					cf_industry: 'Retail',
-					cf_company_size: '=12',
-					cf_contract_end_date: '2027-03-31',
-					cf_regions: 'emea, APAC',
-				},
-				[
-					['cf_industry', 'Industry', 'options', true],
-					['cf_company_size', 'Company Size', 'number', false],
-					['cf_contract_end_date', 'Contract End Date', 'dateTime', false],
-					['cf_regions', 'Regions', 'string', false],
-				],
-				{ cf_industry: ['Software', 'Retail', 'Manufacturing', 'Healthcare', 'Finance'] },
-			),
-		}),
-		heffl('Won Deals', {
-			resource: 'deal',
-			operation: 'getAll',
-			returnAll: true,
-			simplify: false,
-			sort: { orderBy: 'price', orderDir: 'asc' },
-			filters: {
-				conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
-			},
-		}),
-	]);
-	contactsWorkflow = webhookWorkflow('Contacts', [
-		heffl('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true }),
-	]);
-	errorWorkflow = webhookWorkflow('MissingLead', [
-		heffl(
-			'Missing',
-			{ resource: 'lead', operation: 'get', leadId: byId('ld_missing0000000000000') },
-			{ onError: 'continueRegularOutput' },
-		),
-	]);
-	// Issue 29's hostile shapes through n8n's own expression engine (the `vm` isolate on 2.x),
-	// which hands values over differently from n8n-core's harness: each node continues on fail.
-	const deep = `={{ JSON.parse('{"a":'.repeat(5000) + '1' + '}'.repeat(5000)) }}`;
-	const onFail = { onError: 'continueRegularOutput' };
-	const lead = String(sandbox.records('leads')[0].id);
-	hostileValuesWorkflow = webhookWorkflow('HostileValues', [
-		heffl(
-			'Deep Filters',
-			{ resource: 'company', operation: 'getAll', filters: { filtersJson: deep } },
-			onFail,
-		),
-		heffl(
-			'Deep Value',
-			{ resource: 'lead', operation: 'create', name: 'x', additionalFields: { value: deep } },
-			onFail,
-		),
-		heffl(
-			'Empty Value',
-			{
-				resource: 'lead',
-				operation: 'create',
-				name: 'x',
-				additionalFields: { value: "={{ JSON.parse('{}') }}" },
-			},
-			onFail,
-		),
-		heffl('NaN ID', { resource: 'deal', operation: 'delete', dealId: byId('={{ NaN }}') }, onFail),
-		heffl(
-			'Object Tags',
-			{
-				resource: 'task',
-				operation: 'create',
-				title: 'x',
-				additionalFields: { tags: `={{ JSON.parse('[{"name":"VIP"}]') }}` },
-			},
-			onFail,
-		),
-		heffl(
-			'Lead as ID',
-			{
-				resource: 'lead',
-				operation: 'get',
-				leadId: byId(`={{ JSON.parse('{"id":"${lead}","name":"x"}') }}`),
-			},
-			onFail,
-		),
-	]);
-	httpWorkflow = webhookWorkflow('HttpRequest', [
-		{
-			name: 'HTTP',
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: 4.2,
-			parameters: {
-				url: `${sandbox.urls.v1}/tags`,
-				authentication: 'predefinedCredentialType',
-				nodeCredentialType: 'hefflApi',
-				options: {},
-			},
-			credentials,
-		},
-	]);
-	triggerWorkflow = linearWorkflow('wfLeadTrigger', 'New lead: follow-up task', [
-		{
-			name: 'Heffl Trigger',
-			type: 'n8n-nodes-heffl.hefflTrigger',
-			parameters: { events: ['lead.created'] },
-			credentials,
-		},
-		heffl('Follow-up Task', {
-			resource: 'task',
-			operation: 'create',
-			title: '=E2E follow-up: {{ $json.record.name }}',
-			additionalFields: { linkedTo: 'leads', linkedId: byId('={{ $json.record.id }}') },
-		}),
-	]);
-	workflows.push(triggerWorkflow);
-
+	given = packageWorkflows(sandbox);
 	n8n = await intoSharedN8n({
 		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
-		workflows,
+		workflows: given.all,
 	});
 	session = n8n.session;
 }, 900_000);
@@ -285,7 +91,7 @@ describe('the packed package in real n8n', () => {
 	test.each(Object.keys(CRUD) as CrudResource[])(
 		'a %s round trip: create, get, update, delete',
 		async (resource) => {
-			const outputs = await run(roundTrips[resource]);
+			const outputs = await run(given.roundTrips[resource]);
 			const [created] = outputs.Create;
 			expect(created.id).toEqual(expect.any(String));
 			expect(outputs.Get).toEqual([created]);
@@ -302,7 +108,7 @@ describe('the packed package in real n8n', () => {
 
 	test('custom fields converted by their definitions; deals filtered and sorted by Heffl (§7)', async () => {
 		sandbox.clearRequests();
-		const outputs = await run(customFieldsWorkflow);
+		const outputs = await run(given.customFields);
 		expect(outputs.Company[0]).toMatchObject({
 			name: 'E2E Trading',
 			cf_industry: 'Retail',
@@ -364,13 +170,13 @@ describe('the packed package in real n8n', () => {
 
 	test('Return All over several pages of v2 contacts costs one request per 100', async () => {
 		sandbox.clearRequests();
-		const outputs = await run(contactsWorkflow);
+		const outputs = await run(given.contacts);
 		expect(outputs.Contacts).toHaveLength(250);
 		expect(sandbox.requests.filter((request) => request.apiVersion === 'v2')).toHaveLength(3);
 	});
 
 	test('an error item with continueOnFail', async () => {
-		const outputs = await run(errorWorkflow);
+		const outputs = await run(given.error);
 		expect(outputs.Missing).toEqual([
 			expect.objectContaining({
 				error: 'The lead was not found',
@@ -382,7 +188,7 @@ describe('the packed package in real n8n', () => {
 
 	test("hostile values through n8n's expression engine: each refused naming its field before anything is sent, a record given as an ID taken as its id", async () => {
 		sandbox.clearRequests();
-		const outputs = await run(hostileValuesWorkflow);
+		const outputs = await run(given.hostileValues);
 		const error = (node: string) => String(outputs[node]?.[0]?.error ?? '');
 		expect(error('Deep Filters')).toMatch(
 			/^Filters › Filters \(JSON\).*nested more than 50 levels/,
@@ -402,14 +208,14 @@ describe('the packed package in real n8n', () => {
 
 	test('the HTTP Request node authenticates with the Heffl API credential (x-api-key)', async () => {
 		sandbox.clearRequests();
-		const outputs = await run(httpWorkflow);
+		const outputs = await run(given.http);
 		expect((outputs.HTTP[0].items as unknown[]).length).toBeGreaterThan(0);
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200]);
 	});
 
 	test('the trigger: one subscription on activation, a run per event, forgeries refused, removed on deactivation', async () => {
 		expect(sandbox.records('webhooks')).toHaveLength(0);
-		await session.activate(triggerWorkflow.id);
+		await session.activate(given.trigger.id);
 		await expect
 			.poll(() => sandbox.records('webhooks').length, { timeout: 10_000 })
 			.toBeGreaterThan(0);
@@ -423,14 +229,7 @@ describe('the packed package in real n8n', () => {
 
 		const names = ['Grace Hopper', 'Katherine Johnson', 'Hedy Lamarr'];
 		const leads: IDataObject[] = [];
-		for (const name of names) {
-			const answer = await fetch(`${sandbox.urls.v1}/leads`, {
-				method: 'POST',
-				headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-				body: JSON.stringify({ name }),
-			});
-			leads.push((await answer.json()) as IDataObject);
-		}
+		for (const name of names) leads.push(await createLead(sandbox, name));
 		await sandbox.waitForDeliveries(
 			(deliveries) => deliveries.filter((d) => d.status === 'succeeded').length === 3,
 			30_000,
@@ -471,26 +270,26 @@ describe('the packed package in real n8n', () => {
 		await expect
 			.poll(
 				async () =>
-					(await session.executions(triggerWorkflow.id)).map((execution) => execution.status),
+					(await session.executions(given.trigger.id)).map((execution) => execution.status),
 				{ timeout: 30_000 },
 			)
 			.toEqual(['success', 'success', 'success']);
 		expect((await followUps()).length).toBe(3);
 
-		await session.deactivate(triggerWorkflow.id);
+		await session.deactivate(given.trigger.id);
 		await expect.poll(() => sandbox.records('webhooks').length, { timeout: 10_000 }).toBe(0);
 	});
 
 	test("the API key appears in no execution's data and nowhere in n8n's log", async () => {
 		let scanned = 0;
-		for (const workflow of workflows) {
+		for (const workflow of given.all) {
 			for (const execution of await session.executions(workflow.id)) {
 				const text = JSON.stringify(await session.outputs(execution.id));
 				expect(text).not.toContain(sandbox.apiKey);
 				scanned++;
 			}
 		}
-		expect(scanned).toBeGreaterThanOrEqual(workflows.length);
+		expect(scanned).toBeGreaterThanOrEqual(given.all.length);
 		expect(n8n.output()).not.toContain(sandbox.apiKey);
 	});
 });
