@@ -12,9 +12,11 @@
  * errors of bad arguments (and that they write nothing), and bursts of 20 calls on one
  * key against Heffl's rate limit.
  *
- * Figures for docs/ai-agents.md: printed at the end, and written to MCP_FIGURES when set.
+ * Figures for docs/ai-agents.md: printed at the end, and written to MCP_FIGURES when set
+ * (mcpCalls.ts, with the bad arguments and the bursts).
+ * Over 300 lines: one MCP stack (the sample imported and activated) its tests share in
+ * order, and one table of figures they fill.
  */
-import { writeFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IDataObject } from 'n8n-workflow';
 import { nodeNameToToolName } from 'n8n-workflow';
@@ -25,8 +27,8 @@ import { deal } from '../../nodes/shared/table/resources/deal';
 import { lead as leadResource } from '../../nodes/shared/table/resources/lead';
 import { quotation as quotationResource } from '../../nodes/shared/table/resources/quotation';
 import type { ExampleWorkflow } from '../../drivers/demo-workflows';
-import { BAD_ARGUMENTS } from '../harness/badArguments';
 import type { McpStack, ToolAnswer } from '../../drivers/mcpServer';
+import { BAD_CALLS, burst, call as countedCall, figures, reportFigures } from './mcpCalls';
 import {
 	callTool,
 	connect,
@@ -42,36 +44,11 @@ import {
 
 let stack: McpStack;
 let client: Client;
-const figures = {
-	host: '',
-	measured: new Date().toISOString(),
-	toolsListed: 0,
-	callsMade: 0,
-	errorsNamed: [] as string[],
-	answerBytes: {} as Record<string, number>,
-	bursts: [] as Array<{
-		limit: string;
-		calls: number;
-		failures: number;
-		answered429: number;
-		slowestMs: number;
-		totalMs: number;
-	}>,
-	/** Contact → Get Many of 50, bytes the client receives per Output, and each as a ratio to Raw. */
-	outputBytes: {} as Record<string, { bytes: number; ofRaw: number }>,
-	inputSchemaDialect: '',
-	instructions: false,
-	timedOutCallStillWrote: false,
-};
-
 /** A tool call, counted for the figures. */
-async function call(name: string, args: Record<string, unknown>, timeout?: number) {
-	figures.callsMade += 1;
-	return await callTool(client, name, args, timeout);
-}
+const call = (name: string, args: Record<string, unknown>, timeout?: number) =>
+	countedCall(client, name, args, timeout);
 
 const toolName = (node: { name: string }) => nodeNameToToolName(node.name);
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const byName = (name: string) => toolNodes.find((node) => toolName(node) === name)!;
 const count = (kind: 'leads' | 'tasks') => stack.sandbox.records(kind).length;
 /** What Heffl was asked to write since the last clearRequests(). */
@@ -89,8 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await client?.close();
 	await stack?.close();
-	process.stdout.write(`\nMCP figures (${figures.host}):\n${JSON.stringify(figures, null, 2)}\n`);
-	if (process.env.MCP_FIGURES) writeFileSync(process.env.MCP_FIGURES, JSON.stringify(figures));
+	reportFigures();
 });
 
 describe(`the sample MCP server in real n8n ${host.n8n}, through the official MCP client`, () => {
@@ -323,38 +299,8 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 
 	test("twelve kinds of bad argument come back as tool errors naming the argument ($fromAI()'s key) first, then the field, and nothing is written", async () => {
 		const sandbox = stack.sandbox;
-		const cases: Array<{
-			what: string;
-			tool: string;
-			args: Record<string, unknown>;
-			says: RegExp[];
-			schema?: boolean;
-		}> = [
-			// The node's and Heffl's refusals (the harness runs the same: test/node/toolArguments.test.ts).
-			...BAD_ARGUMENTS.map((bad) => ({
-				what: bad.what,
-				tool: nodeNameToToolName(bad.tool),
-				args: bad.args,
-				says: [new RegExp(escaped(bad.starts)), ...bad.says],
-			})),
-			// n8n's schema, built from the $fromAI() calls: nothing reaches Heffl.
-			{
-				what: 'a missing required argument',
-				tool: 'Create_Lead',
-				args: { email: 'nameless@example.com' },
-				says: [/did not match expected schema/, /Required/, /at name/],
-				schema: true,
-			},
-			{
-				what: 'an argument of the wrong type',
-				tool: 'Create_Lead',
-				args: { name: 42 },
-				says: [/Expected string, received number/, /at name/],
-				schema: true,
-			},
-		];
-		expect(cases).toHaveLength(12);
-		for (const bad of cases) {
+		expect(BAD_CALLS).toHaveLength(12);
+		for (const bad of BAD_CALLS) {
 			sandbox.clearRequests();
 			const before = { leads: count('leads'), tasks: count('tasks') };
 			const answer = await call(bad.tool, bad.args);
@@ -373,76 +319,8 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 		expect(stack.n8n.output()).not.toContain(sandbox.apiKey);
 	});
 
-	/**
-	 * 20 tool calls at once from one client on one key, of every tool, two of each create
-	 * named apart. `limit` is the sandbox's rate limit for the burst (a fresh window, or
-	 * one `spend` used up first). The client waits up to 130 s per call: longer than
-	 * Heffl's 60-second window.
-	 */
-	async function burst(
-		label: string,
-		limit: { limit: number; windowMs: number },
-		tools: string[],
-		spend = false,
-	) {
-		const sandbox = stack.sandbox;
-		const lead = sandbox.records('leads')[0];
-		const quotation = sandbox.records('quotations')[0];
-		const tag = `${label} ${Date.now()}`;
-		const argsFor = (tool: string, index: number): Record<string, unknown> =>
-			({
-				Create_Lead: { name: `Burst lead ${index} ${tag}` },
-				Create_Task: { title: `Burst task ${index} ${tag}`, linkedTo: 'leads', linkedId: lead.id },
-				List_Open_Deals: {},
-				Get_Quotation: { quotationId: quotation.id },
-				Find_Leads_by_Email: { email: lead.email },
-				Find_Contacts_by_Email: { email: 'example' },
-			})[tool]!;
-		sandbox.setRateLimit(limit);
-		// The key's window is spent before the burst (the agent's other work): its first
-		// requests meet the limit whatever the machine's speed.
-		for (let spent = 0; spent < (spend ? limit.limit : 0); spent++)
-			await fetch(`${sandbox.urls.v2}/users`, { headers: { 'x-api-key': sandbox.apiKey } });
-		sandbox.clearRequests();
-		const started = Date.now();
-		const calls = Array.from({ length: 20 }, (_, index) => {
-			const tool = tools[index % tools.length];
-			return call(tool, argsFor(tool, index), 130_000).then(
-				(answer) => ({ tool, index, answer }),
-				(error: Error) => ({ tool, index, answer: { isError: true, text: error.message, ms: 0 } }),
-			);
-		});
-		const results = await Promise.all(calls);
-		const failures = results.filter(({ answer }) => answer.isError);
-		const answered429 = sandbox.requests.filter((request) => request.status === 429).length;
-		figures.bursts.push({
-			limit: `${limit.limit} per ${limit.windowMs / 1000} s${spend ? ', spent before the burst' : ''}`,
-			calls: results.length,
-			failures: failures.length,
-			answered429,
-			slowestMs: Math.max(...results.map(({ answer }) => answer.ms)),
-			totalMs: Date.now() - started,
-		});
-		expect(failures.map(({ tool, answer }) => `${tool}: ${answer.text}`)).toEqual([]);
-		// Every create made its record exactly once, whatever the rate limit did to it.
-		for (const { tool, index } of results) {
-			if (tool === 'Create_Lead')
-				expect(
-					sandbox.records('leads').filter((record) => record.name === `Burst lead ${index} ${tag}`),
-				).toHaveLength(1);
-			if (tool === 'Create_Task')
-				expect(
-					sandbox
-						.records('tasks')
-						.filter((record) => record.title === `Burst task ${index} ${tag}`),
-				).toHaveLength(1);
-		}
-		sandbox.setRateLimit({ limit: 60, windowMs: 60_000 });
-		return { answered429 };
-	}
-
 	test("20 calls at once on one key, at Heffl's default limit (60 a minute, a fresh window): 0 failures, no 429, each created record once", async () => {
-		const { answered429 } = await burst('default', { limit: 60, windowMs: 60_000 }, [
+		const { answered429 } = await burst(stack, client, 'default', { limit: 60, windowMs: 60_000 }, [
 			'Create_Lead',
 			'Create_Task',
 			'List_Open_Deals',
@@ -456,6 +334,8 @@ describe(`the sample MCP server in real n8n ${host.n8n}, through the official MC
 		// 15 s, not less: at load 15 the burst's first request reached Heffl after a 4 s window
 		// had already turned over, and no call met the limit.
 		const { answered429 } = await burst(
+			stack,
+			client,
 			'tight',
 			{ limit: 8, windowMs: 15_000 },
 			['Create_Lead', 'List_Open_Deals'],
