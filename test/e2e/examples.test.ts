@@ -16,6 +16,8 @@
  * the deal's answer gives them (as lineItems or products: the sandbox's switch, issue 37),
  * else one line for the deal; a deal updated but not won gets none, and a won deal
  * updated again gets no second one.
+ * Over 300 lines: every example imported once, the trigger examples active side by side;
+ * the tests run in order on that one state (a deal won, then updated again).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
