@@ -20,7 +20,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureN8n, N8N_BIN, NODE_BIN, tail, withoutRunnerOptions } from './n8n-install.mjs';
+import { ensureN8n } from './n8n-install.mjs';
+import { N8N_BIN, NODE_BIN, tail, withoutRunnerOptions } from './n8n-installed.mjs';
 import { login, ownerEnv, setUpOwner } from './n8n-session.mjs';
 import { prepareUserFolder } from './n8n-user-folder.mjs';
 import { packPackage } from './pack.mjs';

@@ -4,8 +4,8 @@
  * startRealN8n, for the end-to-end tiers, the hosts tier, queue mode, the demo, the
  * screenshots and the benchmarks. No other code file of the project runs n8n's binary: none
  * names N8N_BIN, builds the path of n8n's bin/n8n, or calls the fixture's own spawn
- * (spawnN8n, or startN8n as the copied preambles called it). drivers/n8n-install.mjs
- * installs n8n and defines that path: it proves its install with `n8n --version`, which
+ * (spawnN8n, or startN8n as the copied preambles called it). drivers/n8n-installed.mjs
+ * defines that path: it proves its install with `n8n --version`, which
  * boots nothing. Shown to bite on planted files.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** The fixture, the installer that defines where n8n's binary is, and this check (it names them). */
 const MAY_NAME_N8N = [
 	'drivers/real-n8n.mjs',
-	'drivers/n8n-install.mjs',
+	'drivers/n8n-installed.mjs',
 	relative(ROOT, import.meta.filename),
 ];
 const FOLDERS = ['drivers', 'scripts', 'bench', 'test', 'sandbox', 'conformance', 'nodes'];
