@@ -9,7 +9,8 @@
  * won deal gets a quotation, a new company found by the polling trigger gets a welcome
  * call), runs the two samples that start by hand once, connects the official MCP client
  * to the MCP server (its six tools listed, one read-only tool called), prints where to
- * look, and runs until Ctrl-C.
+ * look, and runs until Ctrl-C. n8n is started by the real-n8n fixture (startRealN8n);
+ * the self-check is scripts/demo-check.ts.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   N8N_VERSION (the newest)               which n8n, e.g. 1.123.81 (drivers/n8n-hosts.mjs)
