@@ -1,7 +1,7 @@
 /**
- * The sandbox's v1 clients against Heffl's own reference (docs/heffl-reference.md §10.2, §17.4),
- * over real HTTP: companies and contacts, and both documented update methods. Each test names the section it checks;
- * expectations come from that section, not from the node.
+ * The sandbox's v1 clients against Heffl's own reference (docs/heffl-reference.md §10.2,
+ * §17.4), over real HTTP: companies and contacts, and both documented update methods. Each test
+ * names the section it checks; expectations come from that section, not from the node.
  */
 import { describe, expect, test } from 'vitest';
 

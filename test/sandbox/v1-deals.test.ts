@@ -1,7 +1,7 @@
 /**
  * The sandbox's v1 deals against Heffl's own reference (docs/heffl-reference.md §10.3, §17.3),
- * over real HTTP, and §7's last line (no v1 filter documented), read on the deals list. Each test names the section it checks;
- * expectations come from that section, not from the node.
+ * over real HTTP, and §7's last line (no v1 filter documented), read on the deals list. Each
+ * test names the section it checks; expectations come from that section, not from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -1,7 +1,7 @@
 /**
  * The sandbox's v1 invoices against Heffl's own reference (docs/heffl-reference.md §10.5), over
- * real HTTP: what a create needs, and the totals it computes. Each test names the section it checks;
- * expectations come from that section, not from the node.
+ * real HTTP: what a create needs, and the totals it computes. Each test names the section it
+ * checks; expectations come from that section, not from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -1,7 +1,7 @@
 /**
  * The sandbox's v1 leads against Heffl's own reference (docs/heffl-reference.md §10.1, §9.2,
- * §4.1), and v1's two documented list forms (§6.1), read on the leads, over real HTTP. Each test names the section it checks;
- * expectations come from that section, not from the node.
+ * §4.1), and v1's two documented list forms (§6.1), read on the leads, over real HTTP. Each
+ * test names the section it checks; expectations come from that section, not from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -1,7 +1,7 @@
 /**
  * The sandbox's v1 tasks against Heffl's own reference (docs/heffl-reference.md §10.4, which
- * documents no v1 task schema: the sandbox takes §11.5's), over real HTTP. Each test names the section it checks;
- * expectations come from that section, not from the node.
+ * documents no v1 task schema: the sandbox takes §11.5's), over real HTTP. Each test names the
+ * section it checks; expectations come from that section, not from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -1,7 +1,7 @@
 /**
- * The sandbox's v1 webhook subscriptions against Heffl's own reference
- * (docs/heffl-reference.md §12.1), over real HTTP: what a create needs and what it answers. Each test names the section it checks;
- * expectations come from that section, not from the node.
+ * The sandbox's v1 webhook subscriptions against Heffl's own reference (docs/heffl-reference.md
+ * §12.1), over real HTTP: what a create needs and what it answers. Each test names the section
+ * it checks; expectations come from that section, not from the node.
  */
 import { describe, expect, test } from 'vitest';
 

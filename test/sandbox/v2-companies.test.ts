@@ -1,8 +1,9 @@
 /**
  * The sandbox's v2 companies against heffl-reference.md §11.2 (with §4.2, §7 and §9), over
  * loopback HTTP: each endpoint, every documented body field accepted and checked (type, enum,
- * required), the documented response fields, cf_* keys from the definitions. Expectations come from the cited sections, or where they are silent from
- * docs/assumptions.md's "v2 sandbox choices", never from the node.
+ * required), the documented response fields, cf_* keys from the definitions. Expectations come
+ * from the cited sections, or where they are silent from docs/assumptions.md's "v2 sandbox
+ * choices", never from the node.
  */
 import { describe, expect, test } from 'vitest';
 

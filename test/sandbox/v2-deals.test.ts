@@ -1,9 +1,10 @@
 /**
  * The sandbox's v2 deals against heffl-reference.md §11.3 (with §4.2, §7, §9 and §11.7), over
  * loopback HTTP: each endpoint, every documented body field accepted and checked (type, enum,
- * required), the documented response fields, pipeline-scoped cf_* keys, stage changes. Where
- * a deal's line items come back: v2-line-items.test.ts. Expectations come from the cited sections, or where they are silent from
- * docs/assumptions.md's "v2 sandbox choices", never from the node.
+ * required), the documented response fields, pipeline-scoped cf_* keys, stage changes. Where a
+ * deal's line items come back: v2-line-items.test.ts. Expectations come from the cited
+ * sections, or where they are silent from docs/assumptions.md's "v2 sandbox choices", never
+ * from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: a loopback webhook receiver */
 /**
  * The sandbox's events of v2 writes against Heffl's reference (docs/heffl-reference.md §12.4),
- * over real HTTP: a v2 create, update and stage change reach a subscription as signed
- * deliveries. Expectations come from the cited sections, never from the node.
+ * over real HTTP: the events of v2 creates, updates and stage changes reach a subscription.
+ * Expectations come from the cited sections, never from the node.
  */
 import { createServer } from 'node:http';
 

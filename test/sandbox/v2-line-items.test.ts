@@ -1,9 +1,9 @@
 /**
  * The sandbox's v2 line items against heffl-reference.md, over loopback HTTP: a deal's
  * `products` (§11.3 takes them; its response lists none, so where they come back is a switch),
- * a quotation's `quotationProducts` in and `lineItems` out (§11.4), and `lineItems` taken in
- * as well, as the pages disagree (§17.15). Expectations come from the cited sections, or where they are silent from
- * docs/assumptions.md's "v2 sandbox choices", never from the node.
+ * a quotation's `quotationProducts` in and `lineItems` out (§11.4), and `lineItems` taken in as
+ * well, as the pages disagree (§17.15). Expectations come from the cited sections, or where
+ * they are silent from docs/assumptions.md's "v2 sandbox choices", never from the node.
  */
 import { describe, expect, test } from 'vitest';
 

@@ -1,8 +1,9 @@
 /**
  * The sandbox's v2 quotations against heffl-reference.md §11.4 (with §4.2, §7, §9 and §11.13),
  * over loopback HTTP: each endpoint, every documented body field typed, the template's cf_*
- * keys, totals, status changes. Line items in and out: v2-line-items.test.ts. Expectations come from the cited sections, or where they are silent from
- * docs/assumptions.md's "v2 sandbox choices", never from the node.
+ * keys, totals, status changes. Line items in and out: v2-line-items.test.ts. Expectations come
+ * from the cited sections, or where they are silent from docs/assumptions.md's "v2 sandbox
+ * choices", never from the node.
  */
 import { describe, expect, test } from 'vitest';
 

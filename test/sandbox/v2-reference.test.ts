@@ -1,8 +1,9 @@
 /**
  * The sandbox's v2 reference data against Heffl's reference (docs/heffl-reference.md):
- * §11.8–§11.13 and §13 (lead stages, tags, products, users, client stages, sources, custom-field
- * definitions, document templates), over real HTTP. Pipelines: v2-pipelines.test.ts; events of
- * v2 writes: v2-events.test.ts. Expectations come from the cited sections, never from the node.
+ * §11.8–§11.13 and §13 (lead stages, tags, products, users, client stages, sources,
+ * custom-field definitions, document templates), over real HTTP. Pipelines:
+ * v2-pipelines.test.ts; events of v2 writes: v2-events.test.ts. Expectations come from the
+ * cited sections, never from the node.
  */
 import { describe, expect, test } from 'vitest';
 

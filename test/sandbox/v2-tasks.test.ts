@@ -1,8 +1,8 @@
 /**
  * The sandbox's v2 tasks against heffl-reference.md §11.5 (with §4.2, §7 and §9), over loopback
  * HTTP: each endpoint, the enums exactly as documented, entity with entityId, every documented
- * body field checked, the GET shape. Expectations come from the cited sections, or where they are silent from
- * docs/assumptions.md's "v2 sandbox choices", never from the node.
+ * body field checked, the GET shape. Expectations come from the cited sections, or where they
+ * are silent from docs/assumptions.md's "v2 sandbox choices", never from the node.
  */
 import { describe, expect, test } from 'vitest';
 
