@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 
 import type { Body } from './v2Client';
-import { fieldsOf, useV2Sandbox } from './v2Client';
+import { fieldsOf, quotationBodies, useV2Sandbox } from './v2Client';
 
 const { sandbox, call, list, records, pipeline, company, quotationTemplate, tagOf } = useV2Sandbox({
 	seed: { contacts: 12 },
@@ -46,27 +46,15 @@ describe('§11.3 deals: where their line items come back (switch dealLineItems, 
 });
 
 describe('§11.4 quotations', () => {
-	const body = (extra: Body = {}) => ({
-		clientId: company().id,
-		templateId: quotationTemplate().id,
-		date: '2026-11-23T00:00:00.000Z',
-		quotationProducts: [{ name: 'Website Audit', quantity: 2, price: 500, discount: 100, tax: 5 }],
-		cf_project_code: 'PRJ-1',
-		cf_payment_terms: 'Net 30',
-		...extra,
-	});
-	const base = () => ({
-		clientId: company().id,
-		templateId: quotationTemplate().id,
-		date: '2026-04-01T00:00:00.000Z',
-		quotationProducts: [{ name: 'Design', quantity: 2, price: 50 }],
-	});
+	const { body, base } = quotationBodies({ company, quotationTemplate });
+
 	test('POST /quotations also takes the line items as `lineItems` (§17.15: the pages disagree)', async () => {
 		const { quotationProducts, ...rest } = body();
 		const created = await call('/quotations', 'POST', { ...rest, lineItems: quotationProducts });
 		expect(created.status).toBe(200);
 		expect(created.body.lineItems).toHaveLength(1);
 	});
+
 	test('quotationProducts in, lineItems out: filled on create and get, empty on list rows; every documented field echoed; templateId fixed on PATCH', async () => {
 		const created = await call('/quotations', 'POST', {
 			...base(),

@@ -8,22 +8,14 @@
 import { describe, expect, test } from 'vitest';
 
 import type { Body } from './v2Client';
-import { fieldsOf, issuesOf, useV2Sandbox, validation } from './v2Client';
+import { fieldsOf, issuesOf, quotationBodies, useV2Sandbox, validation } from './v2Client';
 
 const { call, list, all, records, company, userId, quotationTemplate } = useV2Sandbox({
 	seed: { contacts: 12 },
 });
 
 describe('§11.4 quotations', () => {
-	const body = (extra: Body = {}) => ({
-		clientId: company().id,
-		templateId: quotationTemplate().id,
-		date: '2026-11-23T00:00:00.000Z',
-		quotationProducts: [{ name: 'Website Audit', quantity: 2, price: 500, discount: 100, tax: 5 }],
-		cf_project_code: 'PRJ-1',
-		cf_payment_terms: 'Net 30',
-		...extra,
-	});
+	const { body, base } = quotationBodies({ company, quotationTemplate });
 
 	test('POST /quotations: clientId, templateId, date, quotationProducts required; line items come back as lineItems with totals; template custom fields as cf_* (§11.4, §9.1)', async () => {
 		const missing = await call('/quotations', 'POST', {});
@@ -167,12 +159,6 @@ describe('§11.4 quotations', () => {
 		expect((await call(`/quotations/${created.id}`)).status).toBe(404);
 	});
 
-	const base = () => ({
-		clientId: company().id,
-		templateId: quotationTemplate().id,
-		date: '2026-04-01T00:00:00.000Z',
-		quotationProducts: [{ name: 'Design', quantity: 2, price: 50 }],
-	});
 	test('POST /quotations: template cf_* keys checked against the template customFields; required ones named; every documented field typed', async () => {
 		const missing = validation(await call('/quotations', 'POST', base()));
 		expect(missing.map((issue) => issue.field).sort()).toEqual([
