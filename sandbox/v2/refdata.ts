@@ -243,6 +243,12 @@ const customFieldsList: Route = ({ query, space }) => {
 	);
 };
 
+/** §11.11, §13: client stages and CRM sources, `{id, name, position}` each. */
+const namedList =
+	(kind: ListSpec['kind']): Route =>
+	({ query, space }) =>
+		v2List(space, simpleList(kind, renderNamed), query);
+
 /** A list that is only read: `GET /{path}`, nothing below it. */
 const readOnly =
 	(list: Route): Route =>
@@ -257,14 +263,8 @@ const ROUTES = new Map<string, Route>([
 	['products', productsRoute],
 	['users', readOnly(usersList)],
 	['leads', readOnly(leadsList)],
-	[
-		'client-stages',
-		readOnly(({ query, space }) => v2List(space, simpleList('clientStages', renderNamed), query)),
-	],
-	[
-		'sources',
-		readOnly(({ query, space }) => v2List(space, simpleList('leadSources', renderNamed), query)),
-	],
+	['client-stages', readOnly(namedList('clientStages'))],
+	['sources', readOnly(namedList('leadSources'))],
 	['custom-fields', readOnly(customFieldsList)],
 ]);
 
