@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 
-import { useCrm } from '../../harness/crm';
+import { useCrm } from '../harness/crm';
 
 const { heffl, one, all, received, byId, records, stored, firstId, ids, filtersOf, newCompany } =
 	useCrm();
