@@ -1,6 +1,6 @@
 /**
- * Clients (API v1, §10.2): companies and contacts in one collection, through the node run
- * by n8n-core against the sandbox; a recording relay shows each request as it was sent
+ * Clients (API v1, §10.2): companies and contacts in one collection, through the node run by
+ * n8n-core against the sandbox; a recording relay shows each request as it was sent
  * (test/harness/crm.ts). Create or Update by a key is in test/node/upsertByKey.test.ts.
  */
 import { describe, expect, test } from 'vitest';

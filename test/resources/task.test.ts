@@ -1,7 +1,7 @@
 /**
- * Tasks (API v2 /tasks, §11.5; §10.4 documents no v1 task), through the node run by
- * n8n-core against the sandbox; a recording relay shows each request as it was sent and
- * the sandbox's log what it received (test/harness/crm.ts).
+ * Tasks (API v2 /tasks, §11.5; §10.4 documents no v1 task), through the node run by n8n-core
+ * against the sandbox; a recording relay shows each request as it was sent and the sandbox's
+ * log what it received (test/harness/crm.ts).
  */
 import { describe, expect, test } from 'vitest';
 
@@ -12,7 +12,7 @@ const crm = useCrm({ seed: { contacts: 230, quotations: 12, tasks: 20 } });
 const { heffl, one, received, byId, records, stored, firstId, tagIds, ids, filtersOf } = crm;
 
 describe('§11.5 tasks (v2 /tasks)', () => {
-	test('create sends every field of the documented task schema (IDs as text separated by commas, the lead from the list); get, update (PATCH), delete', async () => {
+	test('create sends every field of the documented task schema (IDs as text separated by commas, the lead from the list); get reads it back', async () => {
 		const lead = firstId('leads');
 		const user = firstId('users');
 		const [first, second] = tagIds('projects');
@@ -62,12 +62,16 @@ describe('§11.5 tasks (v2 /tasks)', () => {
 		one(fetched, 'GET', `/tasks/${id}`);
 		received('GET', `/api/v2/tasks/${id}`);
 		expect(fetched.json[0]).toMatchObject({ id, title: 'Call back about the quote' });
-
-		await updateAndDelete(id);
 	});
 
-	/** The task's update (a list of IDs as n8n's multi-options give it), a get, and its delete. */
-	async function updateAndDelete(id: string) {
+	test('update (PATCH) sends only what is set, lists of IDs as n8n gives them and Fields to Clear as null; get shows it; delete', async () => {
+		const created = await heffl({
+			resource: 'task',
+			operation: 'create',
+			title: 'Call back about the quote',
+			additionalFields: { priority: 'HIGH', description: 'Line one' },
+		});
+		const id = String(created.json[0].id);
 		const users = records('users').map((user) => String(user.id));
 		const tags = tagIds('deals').slice(0, 1);
 		const updated = await heffl({
@@ -113,7 +117,7 @@ describe('§11.5 tasks (v2 /tasks)', () => {
 		received('DELETE', `/api/v2/tasks/${id}`);
 		expect(deleted.json[0]).toMatchObject({ id, deleted: true });
 		expect(stored('tasks', id)).toBeUndefined();
-	}
+	});
 
 	test('Fields to Clear › Linked Record ID unlinks the task: entity and entityId sent together (§11.5), both cleared in Heffl', async () => {
 		const lead = firstId('leads');
