@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../../drivers/harness/context';
 import { RESOURCES } from '../../nodes/shared/table/resources';
@@ -76,11 +76,11 @@ const ctx = useSandbox();
 const NO_ROUTE = /^No (such (\w+ )?route|route )/;
 
 /** A request to the sandbox with its API key; the answer's status and error message. */
-async function ask(method: string, path: string) {
+async function ask(method: string, path: string, sent: IDataObject = {}) {
 	const answer = await fetch(`${ctx.sandbox.urls.origin}${path}`, {
 		method,
 		headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
-		body: ['POST', 'PATCH', 'PUT'].includes(method) ? '{}' : undefined,
+		body: ['POST', 'PATCH', 'PUT'].includes(method) ? JSON.stringify(sent) : undefined,
 	});
 	const body = (await answer.json().catch(() => ({}))) as IDataObject;
 	const error = (body.error ?? body) as IDataObject;
@@ -115,6 +115,13 @@ async function unserved(spec: ResourceSpec): Promise<string[]> {
 }
 
 describe('the resource table and its proof', () => {
+	// The sandbox seeds no webhook subscription: one is registered, so its routes are asked with a real ID.
+	beforeAll(async () => {
+		const subscription = { name: 'probe', url: 'https://example.com/h', events: ['lead.created'] };
+		const created = await ask('POST', '/api/v1/webhooks', subscription);
+		expect(created.status).toBe(200);
+	});
+
 	test('every table entry has its test file, test/resources/<entry>.test.ts', () => {
 		const names = entries();
 		expect(names.sort()).toEqual(RESOURCES.map((spec) => spec.value).sort());
