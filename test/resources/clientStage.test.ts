@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 
 import { useCrm } from '../harness/crm';
 
-const { heffl, one, records, stages } = useCrm({});
+const { heffl, one, records } = useCrm({});
 
 describe('§11.11 client stages', () => {
 	test('Get Many is GET /v2/client-stages: every client stage with its name', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 
 import { PLAIN_TEMPLATE, useCrm } from '../harness/crm';
 
-const { ctx, heffl, one, all, byId, records, ids } = useCrm({});
+const { ctx, heffl, one, byId, records, ids } = useCrm({});
 
 describe('§11.13 document templates', () => {
 	test('Get Many sends type, search and includeInactive; without Include Inactive only active templates', async () => {

@@ -226,15 +226,4 @@ describe('§10.1 Lead → Get Many by stage and source', () => {
 			.filter((request) => request.path.includes('/leads/stages'));
 		expect(stageReads).toHaveLength(1);
 	});
-
-	test('a value that is neither a name nor an ID matches nothing, and reads the list once', async () => {
-		ctx.sandbox.clearRequests();
-		const result = await getMany({ stage: 'lstg_doesNotExist' });
-		expect(result.error).toBeUndefined();
-		expect(result.json).toEqual([]);
-		const stageReads = ctx
-			.apiRequests()
-			.filter((request) => request.path.includes('/leads/stages'));
-		expect(stageReads).toHaveLength(1);
-	});
 });

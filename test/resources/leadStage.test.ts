@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 
 import { useCrm } from '../harness/crm';
 
-const { ctx, heffl, one, records, stages, ids } = useCrm({});
+const { ctx, heffl, one, records, ids } = useCrm({});
 
 describe('§11.8 lead stages', () => {
 	test('create is POST /v2/lead-stages with label and type; Get Many lists it (v1 /leads/stages)', async () => {

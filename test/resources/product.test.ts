@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 
 import { useCrm } from '../harness/crm';
 
-const { ctx, heffl, one, all, byId, records, stored, ids } = useCrm({});
+const { ctx, heffl, one, all, byId, stored, ids } = useCrm({});
 
 describe('§11.10 products', () => {
 	test('create sends every documented field; get; get many; update (PATCH) with Fields to Clear', async () => {

@@ -65,6 +65,8 @@ describe('§11.5 tasks (v2 /tasks)', () => {
 	});
 
 	test('update (PATCH) sends only what is set, lists of IDs as n8n gives them and Fields to Clear as null; get shows it; delete', async () => {
+		const users = records('users').map((user) => String(user.id));
+		const tags = tagIds('deals').slice(0, 1);
 		const created = await heffl({
 			resource: 'task',
 			operation: 'create',
@@ -72,8 +74,6 @@ describe('§11.5 tasks (v2 /tasks)', () => {
 			additionalFields: { priority: 'HIGH', description: 'Line one' },
 		});
 		const id = String(created.json[0].id);
-		const users = records('users').map((user) => String(user.id));
-		const tags = tagIds('deals').slice(0, 1);
 		const updated = await heffl({
 			resource: 'task',
 			operation: 'update',
