@@ -16,11 +16,11 @@ const BY_FOLDER = [
 	/^nodes\/Heffl\/operations\/.*\.operation\.ts$/,
 ];
 
-function files(folder: string): string[] {
+function files(folder: string, named = /\.ts$/): string[] {
 	return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
 		const path = join(folder, entry.name);
-		if (entry.isDirectory()) return files(path);
-		return entry.name.endsWith('.ts') ? [relative(ROOT, join(ROOT, path))] : [];
+		if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : files(path, named);
+		return named.test(entry.name) ? [relative(ROOT, join(ROOT, path))] : [];
 	});
 }
 
@@ -38,9 +38,24 @@ test('every .ts file the map of nodes/ in ARCHITECTURE.md names exists', () => {
 	const existing = new Set(
 		[...files('nodes'), ...files('credentials')].map((path) => path.split('/').pop()),
 	);
-	const map = MAP.slice(MAP.indexOf('## The rooms'), MAP.indexOf('test/sandbox/'));
+	const map = MAP.slice(MAP.indexOf('## The rooms'), MAP.indexOf('## The rooms of the proof'));
 	const named = [...map.matchAll(/\b([\w.]+\.ts)\b/g)].map((match) => match[1]);
 	expect(named.filter((name) => !existing.has(name) && !/^(curl|mcp-client)/.test(name))).toEqual(
 		[],
 	);
+});
+
+test("every file the map of the proof's rooms in ARCHITECTURE.md names exists", () => {
+	const map = MAP.slice(MAP.indexOf('## The rooms of the proof'), MAP.indexOf('## The layers'));
+	const folders = ['test', 'scripts', 'bench', 'conformance', 'drivers', 'sandbox'];
+	const existing = new Set(
+		folders
+			.flatMap((folder) => files(folder, /\.(ts|mts|mjs|md)$/))
+			.map((path) => path.split('/').pop()),
+	);
+	const named = [...map.matchAll(/(?<![\w.-])([\w.-]+\.(?:ts|mts|mjs))\b/g)].map(
+		(match) => match[1],
+	);
+	expect(named.length).toBeGreaterThan(20);
+	expect(named.filter((name) => !existing.has(name))).toEqual([]);
 });
