@@ -1,8 +1,8 @@
 /**
- * Custom-field definitions (API v2 /custom-fields, §11.12); custom field values on records are
- * in test/node/customFields.test.ts and test/node/customFieldLabels.test.ts, through the node
- * run by n8n-core against the sandbox; a recording relay shows each request as it was sent
- * (test/harness/crm.ts).
+ * Custom-field definitions (API v2 /custom-fields, §11.12) through the node run by n8n-core
+ * against the sandbox; a recording relay shows each request as it was sent
+ * (test/harness/crm.ts). Custom field values on records are in test/node/customFields.test.ts
+ * and test/node/customFieldLabels.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 

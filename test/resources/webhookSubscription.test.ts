@@ -1,8 +1,7 @@
 /**
- * Webhook subscriptions (API v1 /webhooks, §12.1): the signing secret Create shows once and
- * Get and Get Many never; the Heffl Trigger's own use of them is in test/trigger/, through the
- * node run by n8n-core against the sandbox; a recording relay shows each request as it was
- * sent (test/harness/crm.ts).
+ * Webhook subscriptions (API v1 /webhooks, §12.1) through the node run by n8n-core against
+ * the sandbox: the signing secret Create shows once and Get and Get Many never. The Heffl
+ * Trigger's own use of them is in test/trigger/.
  */
 import { describe, expect, test } from 'vitest';
 
