@@ -1,10 +1,10 @@
 /**
- * Companies (v2 /companies, §11.2) and §7's Conditions with Filters (JSON), through the node run by
- * n8n-core; a recording relay shows each request as it was sent (test/harness/crm.ts).
+ * Companies (v2 /companies, §11.2) and §7's Conditions with Filters (JSON), through the node
+ * run by n8n-core; a recording relay shows each request as it was sent (test/harness/crm.ts).
  */
 import { describe, expect, test } from 'vitest';
 
-import { useCrm } from '../../harness/crm';
+import { useCrm } from '../harness/crm';
 
 const { heffl, one, all, received, byId, records, stored, firstId, ids, filtersOf, newCompany } =
 	useCrm();

@@ -1,10 +1,11 @@
 /**
  * Contacts (v2 /contacts, §11.1): every documented field of create, update, Create or Update, Get Many and delete, through the node run by
  * n8n-core; a recording relay shows each request as it was sent (test/harness/crm.ts).
+ * Over 300 lines: one resource's every field, its lists and its guarded delete, read top to bottom.
  */
 import { describe, expect, test } from 'vitest';
 
-import { PLAIN_TEMPLATE, useCrm } from '../../harness/crm';
+import { PLAIN_TEMPLATE, useCrm } from '../harness/crm';
 
 const {
 	relay,
@@ -217,6 +218,7 @@ describe('§11.1 contacts (v2 /contacts)', () => {
 
 	test('Get Many: Filters (JSON) is sent as the one JSON-encoded `filters` parameter, and filters', async () => {
 		const stage = String(records('clientStages')[2].id);
+		const filter = { stageId: { operator: 'is', values: [stage] } };
 		const id = await newContact('Filtered');
 		await heffl({
 			resource: 'contact',
@@ -229,17 +231,37 @@ describe('§11.1 contacts (v2 /contacts)', () => {
 			operation: 'getAll',
 			returnAll: true,
 			simplify: false,
-			filters: {
-				filtersJson: JSON.stringify({ stageId: { operator: 'is', values: [stage] } }),
-			},
+			filters: { filtersJson: JSON.stringify(filter) },
 		});
 		expect(result.error?.message).toBeUndefined();
 		// Every page carries the list's parameters; the first is checked.
 		const sent = all(result, 'GET', '/contacts')[0];
 		expect(Object.keys(sent.query).sort()).toEqual(['filters', 'pageSize']);
+		// One JSON-encoded parameter as §7 shows it, not nested keys (filters[stageId]…).
+		expect(sent.query.filters).toBe(JSON.stringify(filter));
 		expect(filtersOf(sent)).toEqual({ stageId: { operator: 'is', values: [stage] } });
 		expect(ids(result.json)).toContain(id);
 		expect(result.json.every((contact) => contact.stageId === stage)).toBe(true);
+		const expected = records('contacts').filter((contact) => contact.stageId === stage);
+		expect(expected.length).toBeLessThan(records('contacts').length);
+		expect(new Set(ids(result.json))).toEqual(new Set(ids(expected)));
+	});
+
+	test('Get Many reads contacts through the v2 envelope: every contact, full records', async () => {
+		const contacts = await heffl({
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
+		expect(contacts.json).toHaveLength(records('contacts').length);
+		// A seeded contact (the other tests add some without an e-mail).
+		const seeded = String(records('contacts')[0].id);
+		expect(contacts.json.find((contact) => contact.id === seeded)).toMatchObject({
+			id: seeded,
+			firstName: expect.any(String),
+			email: expect.any(String),
+		});
 	});
 
 	test('§7 Get Many: Sort By, Sort Direction and Conditions are sent for contacts', async () => {

@@ -1,11 +1,12 @@
 /**
  * Quotations (v2 /quotations, §11.4), through the node run by
  * n8n-core; a recording relay shows each request as it was sent (test/harness/crm.ts).
+ * Over 300 lines: one resource's every field and its line items (fields, JSON, nulls), read top to bottom.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
-import { PLAIN_TEMPLATE, useCrm } from '../../harness/crm';
+import { PLAIN_TEMPLATE, useCrm } from '../harness/crm';
 
 const { heffl, one, received, byId, records, stored, companies, tagIds, ids, filtersOf } = useCrm();
 
