@@ -56,7 +56,7 @@ const idPrefixes: Check = {
 	title:
 		'IDs carry the prefixes of §8.1 (shown in placeholders and used to read pasted addresses, never enforced)',
 	depends: ['nodes/shared/records/recordIds.ts'],
-	sandbox: 'sandbox/seed.ts',
+	sandbox: 'sandbox/seedRecords.ts',
 	async run(kit) {
 		const seen = await idsSeen(kit);
 		if (!seen.length) return notChecked('no records were read');
@@ -170,7 +170,7 @@ const pipelineStages: Check = {
 	title:
 		'GET /v2/pipelines shows each pipeline with its stages (id, type): the stage picker reads them (§11.7)',
 	depends: [resourceFile('pipelineStage')],
-	sandbox: 'sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/pipelines.ts',
 	async run(kit) {
 		const pipeline = await firstRecord(kit, 'pipeline');
 		if (!pipeline) return notChecked('the account has no pipelines');

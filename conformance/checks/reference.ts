@@ -121,7 +121,7 @@ const webhookList: Check = {
 	title:
 		'webhook subscriptions are listed at v1 GET /webhooks (contract; not in the reference, §12.1)',
 	depends: [resourceFile('webhookSubscription')],
-	sandbox: 'sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/webhooks.ts',
 	async run(kit) {
 		const { path } = resource('webhookSubscription');
 		const reply = await kit.probe.get('v1', path, { limit: 20 });
