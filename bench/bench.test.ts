@@ -1,8 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- benchmark tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * `npm run bench` (vitest run --project bench): speed against the rate limit, pagination cost, signature
- * verification and trigger acknowledgement (with Filters: bench/triggerFilters.ts), the polling trigger's requests (bench/polling.ts), measured in one run against the
- * sandbox. Prints one table and writes bench/results.md. Figures, not verdicts.
+ * verification and trigger acknowledgement (bench/webhooks.ts; with Filters: bench/triggerFilters.ts), the polling trigger's requests (bench/polling.ts), measured in one run against the
+ * sandbox. Prints one table and writes bench/results.md (bench/results.ts). Figures, not verdicts.
  * `BENCH_FULL_WINDOW=0` skips the run at the real 60 s window; `BENCH_REAL_N8N=0` skips
  * the runs inside a real n8n (bench/inRealN8n.ts); `BENCH_REAL_N8N_BULK=0` keeps only their
  * acknowledgement and replay part; `BENCH_QUEUE=0` skips the runs in n8n's queue mode
@@ -15,13 +15,6 @@
  * bench/results.md beside the rows of the last full run; `BENCH_ONLY=labels` the same for
  * Custom Fields As (bench/labels.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { format, resolveConfig } from 'prettier';
-import { Webhook } from 'standardwebhooks';
-
-import { verifyDelivery } from '../nodes/HefflTrigger/signature';
 import { queueModeBenchmarks } from './inQueueMode';
 import { keyLookupBenchmarks } from './keyLookups';
 import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookups';
@@ -30,23 +23,12 @@ import { labelBenchmarks } from './labels';
 import { pollingBenchmarks } from './polling';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
-import type { HefflCredentials } from '../drivers/harness/n8n';
+import { mergeResults, row, runStart, seconds, writeResults } from './results';
+import { acknowledgement, signatures } from './webhooks';
+import { credentialsOf } from '../drivers/harness/context';
 import { runHeffl } from '../drivers/harness/n8n';
-import { TriggerHarness } from '../drivers/harness/trigger';
 import { startSandbox } from '../sandbox';
 import { test } from 'vitest';
-
-const rows: Array<[string, string]> = [];
-const row = (name: string, value: string) => {
-	rows.push([name, value]);
-	console.log(`${name}: ${value}`);
-};
-const credentialsOf = (sandbox: Awaited<ReturnType<typeof startSandbox>>): HefflCredentials => ({
-	apiKey: sandbox.apiKey,
-	v1BaseUrl: sandbox.urls.v1,
-	v2BaseUrl: sandbox.urls.v2,
-});
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** n leads through the action node against `limit` requests per `windowMs`. */
 async function bulkCreate(count: number, windowMs: number, limit = 60) {
@@ -130,92 +112,6 @@ async function pagination() {
 	await sandbox.close();
 }
 
-function signatures() {
-	const secret = `whsec_${randomBytes(32).toString('base64')}`;
-	const library = new Webhook(secret);
-	for (const size of [1024, 65_536]) {
-		const body = JSON.stringify({
-			event: 'lead.updated',
-			payload: { notes: 'x'.repeat(size - 60) },
-		});
-		const id = 'msg_bench';
-		const at = new Date();
-		const headers = {
-			'webhook-id': id,
-			'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-			'webhook-signature': library.sign(id, at, body),
-		};
-		const raw = Buffer.from(body);
-		const ours = () => verifyDelivery({ rawBody: raw, headers }, [secret]);
-		const theirs = () => library.verify(body, headers);
-		const rate = (fn: () => unknown) => {
-			const iterations = size > 10_000 ? 3_000 : 20_000;
-			const started = process.hrtime.bigint();
-			for (let i = 0; i < iterations; i++) fn();
-			return iterations / (Number(process.hrtime.bigint() - started) / 1e9);
-		};
-		for (let warm = 0; warm < 2; warm++) {
-			rate(ours);
-			rate(theirs);
-		}
-		const oursRates: number[] = [];
-		const theirRates: number[] = [];
-		for (let round = 0; round < 5; round++) {
-			oursRates.push(rate(ours));
-			theirRates.push(rate(theirs));
-		}
-		const median = (values: number[]) =>
-			values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-		const [a, b] = [median(oursRates), median(theirRates)];
-		row(
-			`verify ${size / 1024} KB deliveries`,
-			`ours ${Math.round(a)} ops/s, standardwebhooks ${Math.round(b)} ops/s, ratio ${(a / b).toFixed(2)} (target ≥ 1.0)`,
-		);
-	}
-}
-
-async function acknowledgement() {
-	const sandbox = await startSandbox({ rateLimit: false, seed: false });
-	const harness = await new TriggerHarness(credentialsOf(sandbox), {
-		subscription: 'automatic',
-		events: ['lead.created'],
-	}).listen();
-	await harness.activate();
-	const library = new Webhook(String(harness.staticData.secret));
-	const times: number[] = [];
-	for (let i = 0; i < 1000; i++) {
-		const body = JSON.stringify({
-			event: 'lead.created',
-			timestamp: new Date().toISOString(),
-			payload: { id: `ld_${i}` },
-		});
-		const id = `msg_ack${i}`;
-		const started = performance.now();
-		await fetch(harness.webhookUrl, {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'webhook-id': id,
-				'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-				'webhook-signature': library.sign(id, new Date(), body),
-			},
-			body,
-		});
-		times.push(performance.now() - started);
-	}
-	times.sort((a, b) => a - b);
-	row(
-		'trigger acknowledgement, 1000 signed deliveries (n8n-core WebhookContext, not the n8n server)',
-		`p50 ${times[499].toFixed(1)} ms, p99 ${times[989].toFixed(1)} ms (target p99 < 100 ms), executions ${harness.executions.length}`,
-	);
-	await harness.deactivate();
-	await harness.close();
-	await sandbox.close();
-}
-
-/** The machine's load over the last 5 minutes: other work on it slows the latency rows. */
-const load = () => loadavg()[1].toFixed(1);
-
 /** The e-mail lookup's rows, harness then real n8n (issue 35). */
 async function lookups() {
 	if (process.env.BENCH_ONLY === 'keys') return await keys();
@@ -258,35 +154,9 @@ async function keys() {
 
 /** A run of some rows only: they replace their rows of bench/results.md (new ones are added). */
 async function partial(which: string) {
-	const started = Date.now();
-	const loadBefore = load();
+	const start = runStart();
 	await (which === 'labels' ? labelBenchmarks(row) : lookups());
-	const file = 'bench/results.md';
-	const kept = readFileSync(file, 'utf8');
-	const lines = kept.split('\n');
-	const table = lines.filter((line) => /^\|/.test(line)).slice(2);
-	const parsed = table.map((line) => {
-		const match = /^\|\s*(.*?)\s*\|\s*(.*?)\s*\|$/.exec(line);
-		return [match?.[1] ?? '', match?.[2] ?? ''] as [string, string];
-	});
-	const names = new Set(rows.map(([name]) => name));
-	const merged = [...parsed.filter(([name]) => !names.has(name)), ...rows];
-	// Paragraphs of the page other than its title, its table and this command's earlier note.
-	const own = `The rows of \`BENCH_ONLY=${which} npm run bench\``;
-	const paragraphs = kept
-		.split(/\n\s*\n/)
-		.map((paragraph) => paragraph.trim())
-		.filter((paragraph) => paragraph && !/^[#|]/.test(paragraph) && !paragraph.startsWith(own));
-	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}, 5-minute load average ${loadBefore} at the start, ${load()} at the end), Node ${process.version}`;
-	const measured = [...new Set(rows.map(([name]) => name.split(/ \(|:/)[0]))].join('; ');
-	paragraphs.push(
-		`${own} (${measured}) are from its run of ${new Date().toISOString()} on ${machine}, in ${seconds(Date.now() - started)}.`,
-	);
-	const markdown = await format(
-		`# Benchmark results\n\n${paragraphs.join('\n\n')}\n\n| measurement | result |\n|---|---|\n${merged.map(([name, value]) => `| ${name} | ${value} |`).join('\n')}\n`,
-		{ ...(await resolveConfig(file)), filepath: file },
-	);
-	writeFileSync(file, markdown);
+	await mergeResults(which, start);
 }
 
 async function main() {
@@ -298,12 +168,11 @@ async function main() {
 		await partial(process.env.BENCH_ONLY);
 		return;
 	}
-	const started = Date.now();
-	const loadBefore = load();
-	signatures();
+	const start = runStart();
+	signatures(row);
 	await pagination();
 	await labelBenchmarks(row);
-	await acknowledgement();
+	await acknowledgement(row);
 	await triggerFilterBenchmarks(row);
 	await pollingBenchmarks(row);
 	await bulkCreate(120, 6_000);
@@ -334,20 +203,7 @@ async function main() {
 			),
 		);
 	}
-	const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}, 5-minute load average ${loadBefore} at the start, ${load()} at the end), Node ${process.version}`;
-	const table = [
-		'| measurement | result |',
-		'|---|---|',
-		...rows.map(([name, value]) => `| ${name} | ${value} |`),
-	].join('\n');
-	// Written as prettier formats it, so `prettier --check bench` passes on the file the bench writes.
-	const file = 'bench/results.md';
-	const markdown = await format(
-		`# Benchmark results\n\nMeasured ${new Date().toISOString()} on ${machine}, in ${seconds(Date.now() - started)}, by \`npm run bench\`.\n\n${table}\n`,
-		{ ...(await resolveConfig(file)), filepath: file },
-	);
-	writeFileSync(file, markdown);
-	console.log(`\n${table}`);
+	await writeResults(start);
 }
 
 // Run through vitest so the nodes load exactly as in the tests (TypeScript sources,

@@ -6,16 +6,18 @@
  */
 import {
 	BULK,
-	activateTrigger,
 	concurrentBulk,
+	startQueueEnvironment,
+	TRIGGER_DELIVERIES,
+	windowOptimalMs,
+} from '../drivers/queueMode';
+import {
+	activateTrigger,
 	DELIVERY_WAVE,
 	duplicateDeliveries,
 	sequentialAcknowledgement,
-	startQueueEnvironment,
-	TRIGGER_DELIVERIES,
 	triggerDeliveries,
-	windowOptimalMs,
-} from '../drivers/queueMode';
+} from '../drivers/queueModeTrigger';
 
 type Row = (name: string, value: string) => void;
 

@@ -6,17 +6,16 @@
  * Email* tool's parameters in a Heffl node. One n8n serves every run; each run gets a fresh
  * sandbox, seeded as the harness rows are, on the same port with the same key.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IDataObject } from 'n8n-workflow';
 
-import type { Session, Workflow } from '../drivers/real-n8n.mjs';
-import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../drivers/real-n8n.mjs';
+import type { RealN8n, Workflow } from '../drivers/real-n8n.mjs';
+import { freePort, hefflCredential, startRealN8n } from '../drivers/real-n8n.mjs';
 import { callTool, connect, startMcpStack } from '../drivers/mcpServer';
 import type { Behaviours, StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { judged, KEY_KINDS, keyBatch, keySandbox, verdictOf } from './keyLookups';
 import type { Kind } from './lookups';
+import { API_KEY, heffl, run, upsertWorkflow, workflowOf } from './lookupWorkflows';
 import {
 	apiRequests,
 	batchOf,
@@ -32,74 +31,6 @@ import {
 } from './lookups';
 
 type Row = (name: string, value: string) => void;
-
-const API_KEY = `hk_test_${randomBytes(16).toString('hex')}`;
-const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench' } };
-
-/** Webhook (the items in its body) → Code (one item each) → the Heffl node. */
-function workflowOf(id: string, node: IDataObject): Workflow {
-	return linearWorkflow(id, `bench ${id}`, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: {
-				httpMethod: 'POST',
-				path: `bench-${id.toLowerCase()}`,
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-		},
-		{
-			name: 'Items',
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			parameters: { jsCode: 'return $input.first().json.body.items.map((json) => ({ json }));' },
-		},
-		{
-			name: 'Heffl',
-			type: 'n8n-nodes-heffl.heffl',
-			credentials: heffl,
-			onError: 'continueRegularOutput',
-			...node,
-		},
-	]);
-}
-
-const upsertWorkflow = (kind: Kind) =>
-	workflowOf(`lookup${kind}`, {
-		parameters: {
-			resource: kind === 'leads' ? 'lead' : 'contact',
-			operation: 'upsert',
-			email: '={{ $json.email }}',
-			[kind === 'leads' ? 'name' : 'firstName']: '={{ $json.name }}',
-		},
-	});
-
-/** Posts the items to the workflow's webhook; waits for the run's answer. */
-async function run(session: Session, n8nUrl: string, workflow: Workflow, items: IDataObject[]) {
-	await session.activate(workflow.id);
-	const path = String(workflow.nodes[0].parameters.path);
-	const post = async () =>
-		await fetch(`${n8nUrl}/webhook/${path}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ items }),
-		});
-	const started = Date.now();
-	let answer = await post();
-	// n8n registers a workflow's webhooks a moment after the activation call answers.
-	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
-		await new Promise((done) => setTimeout(done, 200));
-		answer = await post();
-	}
-	const body = (await answer.json().catch(() => [])) as IDataObject[];
-	const wallMs = Date.now() - started;
-	await session.deactivate(workflow.id);
-	const output = Array.isArray(body) ? body : [];
-	return { wallMs, failed: output.filter((item) => item.error).length, output };
-}
 
 /**
  * Every case, then (unless BENCH_FULL_WINDOW=0) the 10,000-lead case at Heffl's own window,
@@ -156,48 +87,7 @@ export async function lookupsInRealN8n(row: Row, { fullWindow = false } = {}): P
 				await sandbox.close();
 			}
 		};
-		const everyCase = async () => {
-			for (const kind of ['leads', 'contacts'] as const) {
-				for (const count of [1_000, 10_000]) {
-					const free = await upsert(kind, count);
-					const perRequestMs = free.wallMs / free.requests;
-					const paced = await upsert(kind, count, { limit: LIMIT, windowMs: 6_000 });
-					const optimal = windowOptimalMs(paced.requests, perRequestMs, 6_000);
-					row(
-						`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into ${thousands(count)} ${kind}, real n8n`,
-						`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates)`,
-					);
-				}
-			}
-			for (const [kind, behaviour] of [
-				['leads', 'leadSearchIgnoresEmail'],
-				['contacts', 'contactSearchIgnoresEmail'],
-			] as const) {
-				const measured = await upsert(kind, 10_000, false, { [behaviour]: true });
-				row(
-					`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into 10,000 ${kind}, search ignoring e-mail (${behaviour}), real n8n`,
-					costOf(measured, items, measured.wallMs / measured.requests),
-				);
-			}
-			const sandbox = await sandboxOf('leads', 10_000);
-			try {
-				const lead = sandbox.records('leads')[7_000];
-				const call = async (email: string) => {
-					sandbox.clearRequests();
-					const result = await run(session, n8n.url, findLeads, [{ email }]);
-					return { requests: apiRequests(sandbox), found: result.output.length };
-				};
-				const hit = await call(String(lead.email));
-				const miss = await call('nobody@lookup.example');
-				row(
-					'Find Leads by Email (MCP example tool, in a Heffl node), 10,000 leads, real n8n: requests per call',
-					`found ${hit.requests} (${hit.found} lead), not found ${miss.requests} (${miss.found} items out)`,
-				);
-			} finally {
-				await sandbox.close();
-			}
-		};
-		if (!fullWindow) await everyCase();
+		if (!fullWindow) await everyCase(row, n8n, findLeads, sandboxOf, upsert);
 		if (fullWindow || process.env.BENCH_FULL_WINDOW !== '0') {
 			const free = await upsert('leads', 10_000);
 			const paced = await upsert('leads', 10_000, { limit: LIMIT, windowMs: 60_000 });
@@ -310,5 +200,66 @@ export async function keyLookupsInRealN8n(row: Row): Promise<void> {
 		}
 	} finally {
 		await n8n.stop();
+	}
+}
+
+type Upsert = (
+	kind: Kind,
+	count: number,
+	rateLimit?: { limit: number; windowMs: number } | false,
+	behaviours?: Behaviours,
+) => Promise<{ requests: number; wallMs: number; duplicates: number; failed: number }>;
+
+/**
+ * Create or Update of leads and contacts into 1,000 and 10,000, unpaced and at 60 per
+ * 6 s; with a search that ignores e-mail; and the MCP example's Find Leads by Email.
+ */
+async function everyCase(
+	row: Row,
+	n8n: RealN8n,
+	findLeads: Workflow,
+	sandboxOf: (kind: Kind, count: number) => Promise<StartedSandbox>,
+	upsert: Upsert,
+) {
+	const { session } = n8n;
+	const items = 2 * EXISTING;
+	for (const kind of ['leads', 'contacts'] as const) {
+		for (const count of [1_000, 10_000]) {
+			const free = await upsert(kind, count);
+			const perRequestMs = free.wallMs / free.requests;
+			const paced = await upsert(kind, count, { limit: LIMIT, windowMs: 6_000 });
+			const optimal = windowOptimalMs(paced.requests, perRequestMs, 6_000);
+			row(
+				`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into ${thousands(count)} ${kind}, real n8n`,
+				`today: ${costOf(free, items, perRequestMs)}; wall ÷ window-optimal ${(paced.wallMs / optimal).toFixed(3)} at 60 req / 6 s (${seconds(paced.wallMs)} against ${seconds(optimal)}, ${paced.duplicates} duplicates)`,
+			);
+		}
+	}
+	for (const [kind, behaviour] of [
+		['leads', 'leadSearchIgnoresEmail'],
+		['contacts', 'contactSearchIgnoresEmail'],
+	] as const) {
+		const measured = await upsert(kind, 10_000, false, { [behaviour]: true });
+		row(
+			`Create or Update of ${items} ${kind} (${EXISTING} existing, ${EXISTING} new) into 10,000 ${kind}, search ignoring e-mail (${behaviour}), real n8n`,
+			costOf(measured, items, measured.wallMs / measured.requests),
+		);
+	}
+	const sandbox = await sandboxOf('leads', 10_000);
+	try {
+		const lead = sandbox.records('leads')[7_000];
+		const call = async (email: string) => {
+			sandbox.clearRequests();
+			const result = await run(session, n8n.url, findLeads, [{ email }]);
+			return { requests: apiRequests(sandbox), found: result.output.length };
+		};
+		const hit = await call(String(lead.email));
+		const miss = await call('nobody@lookup.example');
+		row(
+			'Find Leads by Email (MCP example tool, in a Heffl node), 10,000 leads, real n8n: requests per call',
+			`found ${hit.requests} (${hit.found} lead), not found ${miss.requests} (${miss.found} items out)`,
+		);
+	} finally {
+		await sandbox.close();
 	}
 }

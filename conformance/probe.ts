@@ -3,31 +3,17 @@
  * The kit's one way to Heffl: the package's own transport (hefflRequest: the credential's
  * x-api-key, pacing on the key's rate-limit budget, retries, the 60 s deadline, redaction)
  * run inside n8n-core as the nodes run, with every raw answer observed on the way (status,
- * headers, body, time) and counted. It remembers the records it creates and refuses to
+ * headers, body, time: observedContext.ts) and counted. It remembers the records it creates and refuses to
  * change or delete any other.
  */
-import { LoadOptionsContext } from 'n8n-core';
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import type { ApiVersion, HefflContext } from '../nodes/shared/transport';
 import { hefflRequest, recordPath } from '../nodes/shared/transport';
 import { readRateLimitHeaders } from '../nodes/shared/transport/rateLimit';
 import type { HefflCredentials } from '../drivers/harness/n8n';
-import { additionalData, hefflNode, nodeTypes } from '../drivers/harness/n8n';
-
-/** One HTTP answer as it came back, before the transport judged it. */
-export interface Observed {
-	method: string;
-	api: ApiVersion;
-	path: string;
-	status: number;
-	headers: Record<string, string>;
-	body: unknown;
-	ms: number;
-	/** When it arrived (ms since the epoch), for reading reset times. */
-	at: number;
-}
+import type { Observed } from './observedContext';
+import { asObject, observedContext } from './observedContext';
 
 /** What one request of the kit got: the answer, or the error the transport raised. */
 export interface Reply {
@@ -53,20 +39,6 @@ export interface Created {
 }
 
 export class BudgetSpent extends Error {}
-
-const asObject = (value: unknown): IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
-
-function lowerHeaders(headers: unknown): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [name, value] of Object.entries(asObject(headers)))
-		result[name.toLowerCase()] = Array.isArray(value)
-			? value.map(String).join(', ')
-			: String(value);
-	return result;
-}
 
 export class Probe {
 	/** Every answer, in order (rate-limit headers, answer times). */
@@ -96,46 +68,15 @@ export class Probe {
 	private readonly context: HefflContext;
 
 	constructor(credentials: HefflCredentials) {
-		const node = hefflNode({ resource: 'lead', operation: 'getAll' });
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		const base = new LoadOptionsContext(workflow, node, additionalData(credentials), '');
-		const original = base.helpers.httpRequestWithAuthentication;
-		const sent = (method: string) => {
-			this.requests++;
-			if (method !== 'GET') this.writes++;
-			return this.currentApi;
-		};
-		const seen = (observed: Observed) => this.record(observed);
-		// A function, not an arrow: n8n-core reads the credential through `this` (the transport's context).
-		async function observe(this: unknown, ...args: Parameters<typeof original>) {
-			const options = args[1] as { method?: string; url?: string };
-			const api = sent(options.method ?? 'GET');
-			const started = Date.now();
-			const answer = asObject(await original.apply(this as never, args));
-			seen({
-				method: options.method ?? 'GET',
-				api,
-				path: options.url ?? '',
-				status: Number(answer.statusCode ?? 0),
-				headers: lowerHeaders(answer.headers),
-				body: answer.body,
-				ms: Date.now() - started,
-				at: Date.now(),
-			});
-			return answer;
-		}
-		const helpers = { ...base.helpers, httpRequestWithAuthentication: observe };
-		// The transport combines this signal with its deadline: Ctrl-C ends a request at once.
-		const getExecutionCancelSignal = () => this.cancel.signal;
-		this.context = new Proxy(base, {
-			get: (target, key, receiver) =>
-				key === 'helpers'
-					? helpers
-					: key === 'getExecutionCancelSignal'
-						? getExecutionCancelSignal
-						: (Reflect.get(target, key, receiver) as unknown),
-			has: (target, key) => key === 'getExecutionCancelSignal' || key in target,
-		}) as unknown as HefflContext;
+		this.context = observedContext(credentials, {
+			sent: (method) => {
+				this.requests++;
+				if (method !== 'GET') this.writes++;
+				return this.currentApi;
+			},
+			answered: (observed) => this.record(observed),
+			cancelSignal: () => this.cancel.signal,
+		});
 	}
 
 	private currentApi: ApiVersion = 'v1';

@@ -15,6 +15,10 @@ import { nodeNameToToolName } from 'n8n-workflow';
 
 import { API_VERSIONS } from '../nodes/shared/transport/apiVersions';
 import { ROOT } from './real-n8n.mjs';
+import { mapped } from './resourceMapperValue';
+
+/** The resource mapper's value as the editor saves it (drivers/resourceMapperValue.ts). */
+export { mapped } from './resourceMapperValue';
 
 export const EXAMPLES_DIR = join(ROOT as string, 'examples');
 
@@ -226,40 +230,6 @@ export async function followUpTaskTag(v2BaseUrl: string, apiKey: string): Promis
 	if (existing) return existing.id;
 	const body = JSON.stringify({ name: 'Follow-up', type: 'project_tasks', color: '#2563eb' });
 	return (await call('/tags', { method: 'POST', body })).id;
-}
-
-/** A column of the resource mapper: key, label, type, required, and whether the user removed it. */
-type Column = [id: string, displayName: string, type: string, required: boolean, removed?: boolean];
-
-/**
- * A resource mapper's value as the editor saves it: the values set, and the columns it
- * showed (n8n converts the values by these types before the node reads them).
- */
-export function mapped(
-	value: Record<string, string | number | boolean | null>,
-	columns: readonly Column[],
-	options: Record<string, string[]> = {},
-) {
-	return {
-		mappingMode: 'defineBelow',
-		value,
-		matchingColumns: [],
-		schema: columns.map(([id, displayName, type, required, removed = false]) => ({
-			id,
-			displayName,
-			required,
-			defaultMatch: false,
-			display: true,
-			canBeUsedToMatch: false,
-			type,
-			...(options[id] && {
-				options: options[id].map((option) => ({ name: option, value: option })),
-			}),
-			removed,
-		})),
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	};
 }
 
 /**

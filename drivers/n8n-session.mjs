@@ -80,8 +80,6 @@ export async function login(url) {
 		if (!response.ok) throw new Error(`n8n ${method} ${path}: ${response.status} ${text}`);
 		return JSON.parse(text).data;
 	};
-	/** @type {{ parse: (text: string) => { resultData: { runData: Record<string, TaskRun[]>, error?: ExecutionError } } }} n8n's own flatted */
-	const flatted = createRequire(join(N8N_DIR, 'package.json'))('flatted');
 	/** @type {Session} */
 	const session = {
 		call,
@@ -99,24 +97,7 @@ export async function login(url) {
 			);
 			return results;
 		},
-		async typeDescriptions(what) {
-			// n8n 1.x rewrites this file after installing a package: a read can catch it half
-			// written, so a body that does not parse is read again (5 s at most); a loaded
-			// n8n serving the large file may also close the socket midway (seen in CI at load 17).
-			for (let attempt = 1; ; attempt++) {
-				try {
-					const answer = await fetch(`${url}/types/${what}.json`, {
-						headers: { ...headers, cookie },
-					});
-					if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
-					return JSON.parse(await answer.text());
-				} catch (error) {
-					const passing = error instanceof SyntaxError || error?.message === 'fetch failed';
-					if (!passing || attempt === 20) throw error;
-					await sleep(250);
-				}
-			}
-		},
+		typeDescriptions: (what) => typeDescriptionsOf(url, { ...headers, cookie }, what),
 		async loadedTypes() {
 			const nodes = await this.typeDescriptions('nodes');
 			/** @type {Record<string, number[]>} */
@@ -129,26 +110,7 @@ export async function login(url) {
 				credentials: (await this.typeDescriptions('credentials')).map((type) => type.name),
 			};
 		},
-		async outputs(executionId) {
-			const execution = /** @type {{ data: string }} */ (
-				await call('GET', `/executions/${executionId}`)
-			);
-			const { runData, error } = flatted.parse(execution.data).resultData;
-			const outputs = Object.fromEntries(
-				Object.entries(runData).map(([name, runs]) => [
-					name,
-					(runs[0]?.data?.main?.[0] ?? []).map((item) => item.json),
-				]),
-			);
-			return {
-				outputs,
-				error: error && {
-					message: error.message,
-					description: error.description,
-					node: error.node?.name,
-				},
-			};
-		},
+		outputs: (executionId) => outputsOf(call, executionId),
 		async runManually(workflowId, lastNode) {
 			const { executionId } = /** @type {{ executionId: string }} */ (
 				await call('POST', `/workflows/${workflowId}/run`, {
@@ -170,6 +132,76 @@ export async function login(url) {
 		},
 	};
 	return session;
+}
+
+/**
+ * The descriptions n8n serves to its editor (`nodes` or `credentials`). n8n 1.x rewrites
+ * this file after installing a package: a read can catch it half written, so a body that
+ * does not parse is read again (5 s at most); a loaded n8n serving the large file may
+ * also close the socket midway (seen in CI at load 17).
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {'nodes' | 'credentials'} what
+ * @returns {Promise<TypeDescription[]>}
+ */
+async function typeDescriptionsOf(url, headers, what) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const answer = await fetch(`${url}/types/${what}.json`, { headers });
+			if (!answer.ok) throw new Error(`n8n GET /types/${what}.json: ${answer.status}`);
+			return JSON.parse(await answer.text());
+		} catch (error) {
+			const passing = error instanceof SyntaxError || error?.message === 'fetch failed';
+			if (!passing || attempt === 20) throw error;
+			await sleep(250);
+		}
+	}
+}
+
+/**
+ * Each node's output items (json only) of one execution, and its error.
+ * @param {Session['call']} call
+ * @param {string} executionId
+ * @returns {Promise<ExecutionOutputs>}
+ */
+async function outputsOf(call, executionId) {
+	/** @type {{ parse: (text: string) => { resultData: { runData: Record<string, TaskRun[]>, error?: ExecutionError } } }} n8n's own flatted */
+	const flatted = createRequire(join(N8N_DIR, 'package.json'))('flatted');
+	const execution = /** @type {{ data: string }} */ (
+		await call('GET', `/executions/${executionId}`)
+	);
+	const { runData, error } = flatted.parse(execution.data).resultData;
+	const outputs = Object.fromEntries(
+		Object.entries(runData).map(([name, runs]) => [
+			name,
+			(runs[0]?.data?.main?.[0] ?? []).map((item) => item.json),
+		]),
+	);
+	return {
+		outputs,
+		error: error && {
+			message: error.message,
+			description: error.description,
+			node: error.node?.name,
+		},
+	};
+}
+
+/**
+ * The environment that gives n8n its owner account (OWNER) at start, so no sign-up
+ * screen appears (n8n 2.x; 1.x ignores it and gets setUpOwner).
+ * @returns {Record<string, string>}
+ */
+export function ownerEnv() {
+	/** @type {{ hashSync: (text: string, rounds: number) => string }} n8n's own bcryptjs */
+	const bcrypt = createRequire(join(N8N_DIR, 'package.json'))('bcryptjs');
+	return {
+		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+		N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+		N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(OWNER.password, 10),
+		N8N_INSTANCE_OWNER_FIRST_NAME: 'Heffl',
+		N8N_INSTANCE_OWNER_LAST_NAME: 'Demo',
+	};
 }
 
 /**

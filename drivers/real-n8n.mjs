@@ -3,42 +3,27 @@
 // and everything it imports must import nothing from node_modules (node: modules and the
 // scripts beside it only; n8n's own packages are loaded from its install, N8N_DIR).
 //
-// Real n8n for the demo and the end-to-end tests, on the host drivers/n8n-install.mjs
-// installs: this package fed to it as the community catalog installs it (packed, then
-// installed into <user folder>/.n8n/nodes without peer dependencies; the hosts tier,
-// test/e2e-hosts, installs it through n8n's own installer instead), n8n started with
-// an owner, and a session that drives it through the editor's REST API.
+// THE real-n8n fixture: startRealN8n starts every real n8n (the end-to-end tiers, the
+// hosts tier, queue mode's main, workers and webhook processor, the demo, the
+// screenshots, the benchmarks), and this file is the only one that runs n8n's binary
+// (test/architecture/realN8nBoot.test.ts checks it). Its defaults: n8n installed
+// (drivers/n8n-install.mjs), this package packed and installed as the community catalog
+// installs it into a fresh user folder (drivers/n8n-user-folder.mjs), credentials and
+// workflows imported with n8n's CLI, `n8n start` on free loopback ports, its owner
+// logged in (drivers/n8n-session.mjs). Each boot site passes only what differs.
+//
+// Over 300 lines: the one place n8n's binary runs (its environment, the CLI imports, the
+// spawn and its readiness, the fixture), read together.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-	cpSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	renameSync,
-	rmSync,
-	statSync,
-	writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
-import {
-	ensureN8n,
-	INSTALL_HINT,
-	N8N_BIN,
-	N8N_DIR,
-	NODE_BIN,
-	npmEnv,
-	run,
-	tail,
-	withoutRunnerOptions,
-} from './n8n-install.mjs';
-import { login, OWNER, setUpOwner } from './n8n-session.mjs';
+import { ensureN8n } from './n8n-install.mjs';
+import { N8N_BIN, NODE_BIN, tail, withoutRunnerOptions } from './n8n-installed.mjs';
+import { login, ownerEnv, setUpOwner } from './n8n-session.mjs';
+import { prepareUserFolder } from './n8n-user-folder.mjs';
 import { packPackage } from './pack.mjs';
 
 export { ensureN8n, HOST, N8N_DIR, NODE_BIN, proveN8n, ROOT, SetupError } from './n8n-install.mjs';
@@ -49,70 +34,13 @@ export { hefflCredential, linearWorkflow } from './n8n-workflows.mjs';
 export { packPackage } from './pack.mjs';
 /** @typedef {import('./n8n-session.mjs').Session} Session */
 
-/** Where installed nodes folders are kept, by their tarballs' contents (beside n8n). */
-const INSTALLED_NODES = join(dirname(N8N_DIR), 'installed-nodes');
-const A_DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A nodes folder with these tarballs installed as the catalog does, made once per set of
- * tarballs and then copied: npm resolves n8n-workflow's whole tree from the registry even
- * with peers omitted (14 s, 6 s of CPU, quiet), and one CI run fills about twenty user
- * folders with the same tarball.
- * @param {string[]} tarballs
- * @returns {string}
- */
-function installedNodes(tarballs) {
-	const hash = createHash('sha256');
-	for (const tarball of tarballs) hash.update(readFileSync(tarball));
-	const ready = join(INSTALLED_NODES, hash.digest('hex').slice(0, 16));
-	if (existsSync(ready)) return ready;
-	mkdirSync(INSTALLED_NODES, { recursive: true });
-	for (const entry of readdirSync(INSTALLED_NODES)) {
-		const old = join(INSTALLED_NODES, entry);
-		if (Date.now() - statSync(old).mtimeMs > A_DAY_MS)
-			rmSync(old, { recursive: true, force: true });
-	}
-	// Made aside and renamed: a reader sees a whole folder or none.
-	const partial = `${ready}.partial-${process.pid}`;
-	rmSync(partial, { recursive: true, force: true });
-	mkdirSync(partial);
-	writeFileSync(
-		join(partial, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true }),
-	);
-	run(
-		'npm',
-		['install', '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', ...tarballs],
-		{ cwd: partial, env: npmEnv(), hint: INSTALL_HINT },
-	);
-	try {
-		renameSync(partial, ready);
-	} catch {
-		rmSync(partial, { recursive: true, force: true }); // another process made it first
-	}
-	return ready;
-}
-
-/**
- * A fresh n8n user folder with the packed package (or several: an array) installed as the catalog does.
- * @param {string} folder
- * @param {string | string[]} tarball
- * @returns {string} the folder
- */
-export function prepareUserFolder(folder, tarball) {
-	rmSync(folder, { recursive: true, force: true });
-	mkdirSync(join(folder, '.n8n'), { recursive: true });
-	cpSync(installedNodes([tarball].flat()), join(folder, '.n8n', 'nodes'), { recursive: true });
-	return folder;
-}
-
 /**
  * The environment n8n runs in: this user folder, loopback only, nothing phoned home.
  * @param {string} folder
  * @param {Env} [extra]
  * @returns {NodeJS.ProcessEnv}
  */
-export function n8nEnv(folder, extra = {}) {
+function n8nEnv(folder, extra = {}) {
 	return {
 		...withoutRunnerOptions(process.env),
 		PATH: `${NODE_BIN}:${process.env.PATH}`,
@@ -137,7 +65,7 @@ export function n8nEnv(folder, extra = {}) {
  * @param {Env} [extra]
  * @returns {{ status: number | null, stdout: string, stderr: string, failure: string | null }}
  */
-export function n8nCli(folder, args, extra = {}) {
+function n8nCli(folder, args, extra = {}) {
 	const result = spawnSync(join(NODE_BIN, 'node'), [N8N_BIN, ...args], {
 		env: n8nEnv(folder, extra),
 		encoding: 'utf8',
@@ -160,17 +88,15 @@ export function n8nCli(folder, args, extra = {}) {
 const READY_WITHIN_MS = 420_000;
 
 /**
- * Starts `n8n start` (or another command: `['worker']`); resolves once n8n is ready:
- * /healthz/readiness answers ok and, for `start`, its REST API is mounted (n8n 1.x
- * answers the readiness check first) and has an owner (set up through n8n's
- * owner-setup call where the version takes no owner from the environment).
+ * Spawns one n8n process (`n8n start`, or another command: `['worker']`) and resolves once
+ * it is ready. The only spawn of n8n's server in the project: startRealN8n calls it.
  * @param {string} folder
  * @param {number} port
- * @param {Env} [extra]
- * @param {string[]} [command]
+ * @param {Env} env more environment (over the defaults below)
+ * @param {string[]} command
  * @returns {Promise<StartedN8n>}
  */
-export async function startN8n(folder, port, extra = {}, command = ['start']) {
+async function spawnN8n(folder, port, env, command) {
 	const child = spawn(join(NODE_BIN, 'node'), [N8N_BIN, ...command], {
 		env: n8nEnv(folder, {
 			N8N_PORT: String(port),
@@ -179,7 +105,7 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 			N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 			...ownerEnv(),
-			...extra,
+			...env,
 		}),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -193,14 +119,32 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 		await Promise.race([exited, sleep(20_000)]);
 		if (child.exitCode === null) child.kill('SIGKILL');
 	};
-	const url = `http://127.0.0.1:${port}`;
+	const started = { child, output: () => output, url: `http://127.0.0.1:${port}`, stop };
+	try {
+		await untilReady(started, command[0] === 'start');
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return started;
+}
+
+/**
+ * Resolves once n8n is ready: /healthz/readiness answers ok and, for `start` (`serves`
+ * the editor), its REST API is mounted (n8n 1.x answers the readiness check first) and
+ * has an owner (set up through n8n's owner-setup call where the version takes no owner
+ * from the environment). Throws when n8n exits first or is not ready in time.
+ * @param {StartedN8n} n8n
+ * @param {boolean} serves
+ */
+async function untilReady({ child, output, url }, serves) {
 	// Generous: when CI's streams start their n8n at one moment (ten n8n boots on 2 cores),
 	// one took longer than 180 s.
 	const deadline = Date.now() + READY_WITHIN_MS;
 	let notYet = 'no answer yet';
 	const ready = async () => {
 		if (!(await fetch(`${url}/healthz/readiness`)).ok) return false;
-		if (command[0] !== 'start') return true;
+		if (!serves) return true;
 		// Before its routes are mounted, n8n 1.x answers /rest/* with 404 or its HTML.
 		const settings = await fetch(`${url}/rest/settings`);
 		if (!settings.ok || !/json/.test(settings.headers.get('content-type') ?? '')) return false;
@@ -215,36 +159,23 @@ export async function startN8n(folder, port, extra = {}, command = ['start']) {
 	// (another n8n's npm install) can hold the event loop past it.
 	for (let last = false; !last; ) {
 		last = Date.now() >= deadline;
-		if (child.exitCode !== null) throw new Error(`n8n exited early:\n${output.slice(-2000)}`);
+		if (child.exitCode !== null) throw new Error(`n8n exited early:\n${output().slice(-2000)}`);
 		try {
-			if (await ready()) return { child, output: () => output, url, stop };
+			if (await ready()) return;
 		} catch (error) {
 			notYet = error.message; // not listening yet
 		}
 		if (!last) await sleep(1000);
 	}
-	await stop();
 	throw new Error(
-		`n8n did not become ready in ${READY_WITHIN_MS / 1000} s (last: ${notYet}):\n${output.slice(-2000)}`,
+		`n8n did not become ready in ${READY_WITHIN_MS / 1000} s (last: ${notYet}):\n${output().slice(-2000)}`,
 	);
-}
-
-function ownerEnv() {
-	/** @type {{ hashSync: (text: string, rounds: number) => string }} n8n's own bcryptjs */
-	const bcrypt = createRequire(join(N8N_DIR, 'package.json'))('bcryptjs');
-	return {
-		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-		N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
-		N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(OWNER.password, 10),
-		N8N_INSTANCE_OWNER_FIRST_NAME: 'Heffl',
-		N8N_INSTANCE_OWNER_LAST_NAME: 'Demo',
-	};
 }
 
 /** @typedef {Record<string, string | undefined>} Env Environment variables to set. */
 
 /**
- * A running n8n process, from startN8n().
+ * One running n8n process.
  * @typedef {object} StartedN8n
  * @property {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>} child
  * @property {() => string} output what it printed so far (stdout and stderr)
@@ -261,7 +192,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
  * @param {{ credentials?: readonly object[], workflows?: readonly object[] }} what
  * @param {Env} [extra]
  */
-export function importIntoN8n(folder, { credentials = [], workflows = [] }, extra = {}) {
+function importIntoN8n(folder, { credentials = [], workflows = [] }, extra = {}) {
 	/** @type {Array<[string, readonly object[]]>} */
 	const lists = [
 		['credentials', credentials],
@@ -290,13 +221,22 @@ export async function freePort() {
 }
 
 /**
- * What startRealN8n starts.
+ * What startRealN8n starts; each option's default is what the end-to-end files want.
  * @typedef {object} RealN8nOptions
  * @property {string} [name] the prefix of its temporary user folder (heffl-e2e-trigger-…)
- * @property {string[]} [tarballs] more packages installed beside this one (test probes)
+ * @property {string} [folder] its user folder instead of a temporary one (made anew:
+ *   what was in it is deleted, unless `catalog` is false)
+ * @property {string | false} [catalog] the packed package installed as the catalog does
+ *   (packPackage() by default); false: none, and the folder is used as it is (the hosts
+ *   tier, where n8n's own installer installs the package)
+ * @property {string[]} [tarballs] more packages installed beside it (test probes)
  * @property {readonly object[]} [credentials] imported with n8n's CLI before it starts
  * @property {readonly object[]} [workflows] imported with n8n's CLI before it starts
- * @property {Env} [env] more environment for every start of this n8n
+ * @property {Env} [env] more environment for every start of this n8n and for the imports
+ * @property {number} [port] its port (a free one by default)
+ * @property {number} [brokerPort] its task broker's port (a free one by default)
+ * @property {string[]} [command] `['start']` by default; queue mode's `['worker', …]`,
+ *   `['webhook']` (these have no editor: no session)
  */
 
 /**
@@ -307,9 +247,10 @@ export async function freePort() {
  * @property {number} port
  * @property {string} url http://127.0.0.1:<port>
  * @property {StartedN8n} current the process running now (its output(): since it started)
- * @property {Session} session logged in on the process running now
+ * @property {Session} session logged in on the process running now (`n8n start` only)
  * @property {() => string} output what each of its processes printed, in order
  * @property {() => Promise<void>} stop
+ * @property {() => void} kill SIGKILL, as a crash (stop() or restart() after it)
  * @property {(env?: Env) => Promise<void>} start starts it again, `env` added for this
  *   start only, and logs in
  * @property {(whileDown?: () => Promise<void>, env?: Env) => Promise<void>} restart
@@ -317,28 +258,33 @@ export async function freePort() {
  */
 
 /**
- * The real-n8n preamble the end-to-end files, the benchmarks and the screenshots share: n8n
- * installed (ensureN8n), the package packed (packPackage: once per process, or
- * HEFFL_TARBALL) and installed as the catalog does into a fresh user folder,
- * credentials and workflows imported, n8n started and its owner logged in.
+ * Starts a real n8n: n8n installed (ensureN8n), its user folder made (the package packed
+ * once per process, or HEFFL_TARBALL, and installed as the catalog does), credentials
+ * and workflows imported, n8n started and its owner logged in.
  * @param {RealN8nOptions} [options]
  * @returns {Promise<RealN8n>}
  */
 export async function startRealN8n({
 	name = 'heffl-e2e',
+	folder: given,
+	catalog = packPackage(),
 	tarballs = [],
 	credentials = [],
 	workflows = [],
 	env = {},
+	port: givenPort,
+	brokerPort: givenBroker,
+	command = ['start'],
 } = {}) {
 	ensureN8n();
-	const folder = prepareUserFolder(mkdtempSync(join(tmpdir(), `${name}-`)), [
-		packPackage(),
-		...tarballs,
-	]);
-	importIntoN8n(folder, { credentials, workflows });
-	const n8nPort = await freePort();
-	const brokerPort = await freePort();
+	const folder = given ?? mkdtempSync(join(tmpdir(), `${name}-`));
+	if (catalog) prepareUserFolder(folder, [catalog, ...tarballs]);
+	else mkdirSync(folder, { recursive: true });
+	importIntoN8n(folder, { credentials, workflows }, env);
+	const port = givenPort ?? (await freePort());
+	const brokerPort = givenBroker ?? (await freePort());
+	const url = `http://127.0.0.1:${port}`;
+	const serves = command[0] === 'start';
 	let printedBefore = '';
 	/** @type {StartedN8n | undefined} */
 	let running;
@@ -346,13 +292,10 @@ export async function startRealN8n({
 	let session;
 	/** @param {Env} [extra] */
 	const start = async (extra = {}) => {
-		const started = await startN8n(folder, n8nPort, {
-			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			...env,
-			...extra,
-		});
+		const brokerEnv = { N8N_RUNNERS_BROKER_PORT: String(brokerPort) };
+		const started = await spawnN8n(folder, port, { ...brokerEnv, ...env, ...extra }, command);
 		try {
-			session = await login(started.url);
+			if (serves) session = await login(url);
 		} catch (error) {
 			await started.stop();
 			throw error;
@@ -369,14 +312,19 @@ export async function startRealN8n({
 	};
 	/** @type {<T>(value: T | undefined) => T} */
 	const whileRunning = (value) => {
-		if (value === undefined) throw new Error(`n8n in ${folder} is not running (start() it)`);
+		if (value === undefined)
+			throw new Error(
+				running && !serves
+					? `n8n ${command[0]} has no editor to log in to`
+					: `n8n in ${folder} is not running (start() it)`,
+			);
 		return value;
 	};
 	await start();
 	return {
 		folder,
-		port: n8nPort,
-		url: `http://127.0.0.1:${n8nPort}`,
+		port,
+		url,
 		get current() {
 			return whileRunning(running);
 		},
@@ -385,6 +333,7 @@ export async function startRealN8n({
 		},
 		output: () => printedBefore + (running?.output() ?? ''),
 		stop,
+		kill: () => void (running?.child.exitCode === null && running.child.kill('SIGKILL')),
 		start,
 		async restart(whileDown, extra) {
 			await stop();

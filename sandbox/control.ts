@@ -15,8 +15,8 @@ import type {
 	RecordKind,
 	WorkspaceId,
 } from './types';
-import { BULK_RESOURCES, bulkCreate } from './v2/seed';
-import type { BulkResource } from './v2/seed';
+import { BULK_RESOURCES, bulkCreate } from './v2/bulk';
+import type { BulkResource } from './v2/bulk';
 
 export interface ControlRequest {
 	method: string;

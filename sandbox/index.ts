@@ -4,8 +4,8 @@
  */
 import type { Behaviours } from './behaviours';
 import { Sandbox } from './server';
-import { bulkCreate } from './v2/seed';
-import type { BulkResource } from './v2/seed';
+import { bulkCreate } from './v2/bulk';
+import type { BulkResource } from './v2/bulk';
 import type {
 	Delivery,
 	JsonObject,

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * The sandbox's HTTP server: the request path (the request log, fault injection, auth,
  * the per-key rate limit, then the v1, v2 or control routes, and error bodies) in front of
@@ -28,8 +28,10 @@ import { routeV1 } from './v1/routes';
 import { routeV2 } from './v2/routes';
 import { seedV2 } from './v2/seed';
 import { WebhookEngine } from './webhooks';
+import { asApiError, flatError, parseJson, readBody } from './wire';
 
-export { EVENT_CATALOGUE, TAG_TYPES } from './v1/routes';
+export { TAG_TYPES } from './v1/routes';
+export { EVENT_CATALOGUE } from './v1/webhooks';
 export { TEMPLATE_TYPES } from './v2/templates';
 
 interface Answer {
@@ -263,43 +265,4 @@ export class Sandbox {
 		if (call.method !== 'GET') throw ApiError.notFound('No such v2 route');
 		throw ApiError.notFound(`No route /api/v2/${call.segments.join('/')}`);
 	}
-}
-
-/** Any other error is the sandbox's own fault: a 500 with its message. */
-function asApiError(error: unknown): ApiError {
-	return error instanceof ApiError
-		? error
-		: new ApiError('INTERNAL_SERVER_ERROR', (error as Error).message);
-}
-
-/** A v2 error body `{error: {…}}` as v1 would send it: the inner object (behaviours.ts). */
-function flatError(body: JsonObject | JsonObject[] | null): JsonObject | JsonObject[] | null {
-	const inner = body && !Array.isArray(body) ? body.error : undefined;
-	return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : body;
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-	return new Promise((resolve) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		request.on('error', () => resolve(''));
-	});
-}
-
-function parseJson(raw: string, method: string): JsonObject {
-	if (!raw.trim()) {
-		if (method === 'POST' || method === 'PATCH')
-			throw new ApiError('BAD_REQUEST', 'The body must be a JSON object');
-		return {};
-	}
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(raw);
-	} catch {
-		throw new ApiError('BAD_REQUEST', 'The body is not valid JSON');
-	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-		throw new ApiError('BAD_REQUEST', 'The body must be a JSON object');
-	return parsed as JsonObject;
 }

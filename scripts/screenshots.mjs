@@ -5,6 +5,9 @@
  * does, on free ports), opens the editor in Debian's headless Chromium (installed
  * with apt-get when missing; playwright-core only drives it and never downloads a
  * browser), logs in as the owner and saves each panel into docs/screenshots/.
+ *
+ * Over 300 lines: one script read top to bottom, the sample workflows, the browser and each
+ * panel it shoots.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +26,13 @@ import {
 	sampleWorkflows,
 	wonDealQuotation,
 } from '../drivers/demo-workflows.ts';
-import { hefflCredential, linearWorkflow, OWNER, ROOT, startRealN8n } from '../drivers/real-n8n.mjs';
+import {
+	hefflCredential,
+	linearWorkflow,
+	OWNER,
+	ROOT,
+	startRealN8n,
+} from '../drivers/real-n8n.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'docs', 'screenshots');
@@ -117,11 +126,176 @@ async function workflows(sandbox) {
 	};
 }
 
+/**
+ * Chromium, headless, in a fresh profile; a dropdown the editor could not fill is said,
+ * with n8n's answer.
+ * @param {string} profile
+ */
+async function openBrowser(profile) {
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		chromiumSandbox: false, // --no-sandbox: root in a container
+		args: [
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+		viewport: { width: 1440, height: 900 },
+		deviceScaleFactor: 1,
+	});
+	const page = context.pages()[0] ?? (await context.newPage());
+	page.setDefaultTimeout(60_000);
+	page.on('response', async (response) => {
+		if (response.url().includes('/dynamic-node-parameters/') && !response.ok())
+			step(
+				`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}` +
+					` (asked: ${response.request().postData()})`,
+			);
+	});
+	return { context, page };
+}
+
+/**
+ * The editor, logged in as the owner, and the moves every screenshot is made of.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url n8n's
+ */
+async function editor(page, url) {
+	step('logging in as the owner');
+	await page.goto(`${url}/signin`);
+	await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+	await page.fill('input[name=password]', OWNER.password);
+	await page.click('[data-test-id=form-submit-button]');
+	await page.waitForURL((address) => !address.pathname.includes('signin'));
+	mkdirSync(OUT, { recursive: true });
+	return {
+		page,
+		url,
+		/** @param {string} file */
+		async shot(file) {
+			await page.waitForTimeout(1500); // fonts, icons and the panel's opening animation
+			await page.screenshot({ path: join(OUT, file) });
+			step(`docs/screenshots/${file}`);
+		},
+		/** @param {{ id?: string }} workflow */
+		async openWorkflow(workflow) {
+			await page.goto(`${url}/workflow/${workflow.id}`);
+			await page.waitForSelector('[data-test-id=canvas-node]');
+		},
+		/** @param {string} name */
+		async openNode(name) {
+			await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).dblclick();
+			await page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
+		},
+		async closeNode() {
+			await page.click('[data-test-id=ndv-close-button]');
+			await page.waitForSelector('[data-test-id=ndv]', { state: 'hidden' });
+		},
+	};
+}
+
+/** @typedef {Awaited<ReturnType<typeof editor>>} Editor */
+
+/**
+ * The workflow, the node, the trigger, the polling trigger and the tool.
+ * @param {Editor} editor
+ * @param {Awaited<ReturnType<typeof workflows>>} samples
+ */
+async function shootNodes(
+	{ shot, openWorkflow, openNode, closeNode },
+	{ trigger, polling, agent },
+) {
+	await openWorkflow(trigger);
+	await shot('workflow.png');
+	await openNode('Follow-up Task');
+	await shot('node.png');
+	await closeNode();
+	await openNode('New Lead');
+	await shot('trigger.png');
+	await closeNode();
+
+	await openWorkflow(polling);
+	await openNode('New Company');
+	await shot('polling-trigger.png');
+	await closeNode();
+
+	await openWorkflow(agent);
+	await openNode('Find Lead');
+	await shot('tool.png');
+	await closeNode();
+}
+
+/**
+ * The tool's Output → Selected Fields, its list open: the contact's fields and custom
+ * fields, listed from Heffl by the editor (n8n's options call, our getOutputFields).
+ * @param {Editor} editor
+ * @param {{ agent: { id?: string } }} samples
+ */
+async function shootToolOutput({ page, shot, openWorkflow, openNode, closeNode }, { agent }) {
+	await openWorkflow(agent);
+	await openNode('Find Contacts');
+	const ndv = page.locator('[data-test-id=ndv]');
+	const fields = ndv.locator('[data-test-id=parameter-input-outputFields]');
+	// A chosen custom field shown by its label: the editor has the list.
+	await fields.getByText('Preferred Language').waitFor();
+	// Scrolled down as far as the panel goes, so the list opens below Output, not over it.
+	await ndv
+		.locator('[data-test-id=parameter-input-output]')
+		.evaluate((output) => output.scrollIntoView({ block: 'start' }));
+	await fields.click();
+	const list = page.locator('.el-select-dropdown:visible');
+	await list.getByText('Custom field (cf_birthday)').waitFor();
+	await page.waitForTimeout(1000); // the list scrolls to the chosen fields as it opens
+	const wrap = list.locator('.el-scrollbar__wrap');
+	await wrap.evaluate((element) => element.scrollTo(0, 0));
+	await shot('tool-output.png');
+	const [input, opened] = [await fields.boundingBox(), await list.boundingBox()];
+	if (
+		!input ||
+		!opened ||
+		opened.y < input.y ||
+		(await wrap.evaluate((element) => element.scrollTop)) !== 0
+	)
+		throw new Error(
+			'tool-output.png: the field list is not shown, covers Output or is not at its top',
+		);
+	await page.keyboard.press('Escape');
+	await closeNode();
+}
+
+/**
+ * The quotation's resource mapper and the credential.
+ * @param {Editor} editor
+ * @param {{ quotation: { id?: string } }} samples
+ */
+async function shootQuotationAndCredential(
+	{ page, url, shot, openWorkflow, openNode, closeNode },
+	{ quotation },
+) {
+	await openWorkflow(quotation);
+	await openNode('Create Quotation');
+	// The mapper's fields come from the template's definitions, loaded by the editor.
+	const mapperField = page.locator('[data-test-id=ndv]').getByText('Payment Terms').first();
+	await mapperField.waitFor();
+	await mapperField.scrollIntoViewIfNeeded();
+	await shot('quotation.png');
+	await closeNode();
+
+	await page.goto(`${url}/home/credentials/${credentials.hefflApi.id}`);
+	await page.waitForSelector('[data-test-id=editCredential-modal]');
+	await shot('credential.png');
+}
+
 async function main() {
 	ensureChromium();
 	step('n8n 2.x (cached), building and packing n8n-nodes-heffl, starting n8n');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-	const { trigger, polling, agent, quotation } = await workflows(sandbox);
+	const samples = await workflows(sandbox);
+	const { trigger, polling, agent, quotation } = samples;
 	const n8n = await startRealN8n({
 		name: 'heffl-shots',
 		credentials: [hefflCredential(credentials.hefflApi, sandbox)],
@@ -130,122 +304,12 @@ async function main() {
 	const profile = mkdtempSync(join(tmpdir(), 'heffl-chromium-'));
 	let context;
 	try {
-		context = await chromium.launchPersistentContext(profile, {
-			executablePath: CHROMIUM,
-			headless: true,
-			chromiumSandbox: false, // --no-sandbox: root in a container
-			args: [
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-			viewport: { width: 1440, height: 900 },
-			deviceScaleFactor: 1,
-		});
-		const page = context.pages()[0] ?? (await context.newPage());
-		page.setDefaultTimeout(60_000);
-		// A dropdown the editor could not fill is said, with n8n's answer.
-		page.on('response', async (response) => {
-			if (response.url().includes('/dynamic-node-parameters/') && !response.ok())
-				step(
-					`the editor's ${response.url()} answered ${response.status()}: ${await response.text()}` +
-						` (asked: ${response.request().postData()})`,
-				);
-		});
-
-		step('logging in as the owner');
-		await page.goto(`${n8n.url}/signin`);
-		await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
-		await page.fill('input[name=password]', OWNER.password);
-		await page.click('[data-test-id=form-submit-button]');
-		await page.waitForURL((url) => !url.pathname.includes('signin'));
-
-		mkdirSync(OUT, { recursive: true });
-		/** @param {string} file */
-		const shot = async (file) => {
-			await page.waitForTimeout(1500); // fonts, icons and the panel's opening animation
-			await page.screenshot({ path: join(OUT, file) });
-			step(`docs/screenshots/${file}`);
-		};
-		/** @param {{ id?: string }} workflow */
-		const openWorkflow = async (workflow) => {
-			await page.goto(`${n8n.url}/workflow/${workflow.id}`);
-			await page.waitForSelector('[data-test-id=canvas-node]');
-		};
-		/** @param {string} name */
-		const openNode = async (name) => {
-			await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).dblclick();
-			await page.waitForSelector('[data-test-id=ndv] [data-test-id=node-parameters]');
-		};
-		const closeNode = async () => {
-			await page.click('[data-test-id=ndv-close-button]');
-			await page.waitForSelector('[data-test-id=ndv]', { state: 'hidden' });
-		};
-
-		await openWorkflow(trigger);
-		await shot('workflow.png');
-		await openNode('Follow-up Task');
-		await shot('node.png');
-		await closeNode();
-		await openNode('New Lead');
-		await shot('trigger.png');
-		await closeNode();
-
-		await openWorkflow(polling);
-		await openNode('New Company');
-		await shot('polling-trigger.png');
-		await closeNode();
-
-		await openWorkflow(agent);
-		await openNode('Find Lead');
-		await shot('tool.png');
-		await closeNode();
-		await openNode('Find Contacts');
-		// Output → Selected Fields, its list open: the contact's fields and custom fields,
-		// listed from Heffl by the editor (n8n's options call, our getOutputFields).
-		const ndv = page.locator('[data-test-id=ndv]');
-		const fields = ndv.locator('[data-test-id=parameter-input-outputFields]');
-		// A chosen custom field shown by its label: the editor has the list.
-		await fields.getByText('Preferred Language').waitFor();
-		// Scrolled down as far as the panel goes, so the list opens below Output, not over it.
-		await ndv
-			.locator('[data-test-id=parameter-input-output]')
-			.evaluate((output) => output.scrollIntoView({ block: 'start' }));
-		await fields.click();
-		const list = page.locator('.el-select-dropdown:visible');
-		await list.getByText('Custom field (cf_birthday)').waitFor();
-		await page.waitForTimeout(1000); // the list scrolls to the chosen fields as it opens
-		const wrap = list.locator('.el-scrollbar__wrap');
-		await wrap.evaluate((element) => element.scrollTo(0, 0));
-		await shot('tool-output.png');
-		const [input, opened] = [await fields.boundingBox(), await list.boundingBox()];
-		if (
-			!input ||
-			!opened ||
-			opened.y < input.y ||
-			(await wrap.evaluate((element) => element.scrollTop)) !== 0
-		)
-			throw new Error(
-				'tool-output.png: the field list is not shown, covers Output or is not at its top',
-			);
-		await page.keyboard.press('Escape');
-		await closeNode();
-
-		await openWorkflow(quotation);
-		await openNode('Create Quotation');
-		// The mapper's fields come from the template's definitions, loaded by the editor.
-		const mapperField = page.locator('[data-test-id=ndv]').getByText('Payment Terms').first();
-		await mapperField.waitFor();
-		await mapperField.scrollIntoViewIfNeeded();
-		await shot('quotation.png');
-		await closeNode();
-
-		await page.goto(`${n8n.url}/home/credentials/${credentials.hefflApi.id}`);
-		await page.waitForSelector('[data-test-id=editCredential-modal]');
-		await shot('credential.png');
+		const browser = await openBrowser(profile);
+		context = browser.context;
+		const shots = await editor(browser.page, n8n.url);
+		await shootNodes(shots, samples);
+		await shootToolOutput(shots, samples);
+		await shootQuotationAndCredential(shots, samples);
 	} finally {
 		await context?.close();
 		rmSync(profile, { recursive: true, force: true });

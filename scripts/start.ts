@@ -9,7 +9,8 @@
  * won deal gets a quotation, a new company found by the polling trigger gets a welcome
  * call), runs the two samples that start by hand once, connects the official MCP client
  * to the MCP server (its six tools listed, one read-only tool called), prints where to
- * look, and runs until Ctrl-C.
+ * look, and runs until Ctrl-C. n8n is started by the real-n8n fixture (startRealN8n);
+ * the self-check is scripts/demo-check.ts.
  *
  *   SANDBOX_PORT (4010), N8N_PORT (5678)   where they listen
  *   N8N_VERSION (the newest)               which n8n, e.g. 1.123.81 (drivers/n8n-hosts.mjs)
@@ -25,24 +26,22 @@ import {
 	followUpTaskTag,
 	mcpServer,
 	mcpUrl,
-	runnable,
 	sandboxExamples,
 	sandboxTarget,
-	webhookUrl,
 } from '../drivers/demo-workflows';
-import { callTool, connectMcp, TRANSPORTS, untilMcpRegistered } from '../drivers/mcp-client';
+import { TRANSPORTS } from '../drivers/mcp-client';
 import {
 	ensureN8n,
 	HOST,
-	importIntoN8n,
-	login,
 	N8N_DIR,
 	OWNER,
 	packPackage,
-	prepareUserFolder,
-	startN8n,
+	startRealN8n,
 } from '../drivers/real-n8n.mjs';
+import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import type { Demo } from './demo-check';
+import { selfCheck } from './demo-check';
 
 const env = process.env;
 const checkOnly = process.argv.includes('--check') || env.DEMO_CHECK === '1';
@@ -96,12 +95,6 @@ async function main() {
 		'run npm run build to see what breaks the build, fix it, and run npm start again',
 	);
 	const tarball = packPackage();
-	// Beside the n8n install, so that HEFFL_N8N_DIR moves the whole demo; one per
-	// version (a newer n8n's database is not for an older one).
-	const folder = prepareUserFolder(join(dirname(N8N_DIR), `demo-${HOST.n8n}`), tarball);
-	if (tarball !== process.env.HEFFL_TARBALL)
-		rmSync(dirname(tarball), { recursive: true, force: true });
-
 	step('starting the sandbox', 'starting the sandbox');
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: sandboxPort });
 	step(
@@ -109,20 +102,50 @@ async function main() {
 		'importing the credential and workflows',
 		n8nHint,
 	);
+	const demo = await startDemoN8n(sandbox, tarball, port);
+	if (tarball !== process.env.HEFFL_TARBALL)
+		rmSync(dirname(tarball), { recursive: true, force: true });
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\nstopping n8n and the sandbox…');
+		await demo.n8n.stop();
+		await sandbox.close();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+	try {
+		await selfCheck(demo, { now: (doing) => now(doing), step: (message) => step(message) });
+	} catch (error) {
+		report(error);
+		await stop(1);
+	}
+	console.log(welcome(demo));
+	if (checkOnly) await stop(0);
+	else console.log('Ctrl-C stops everything.');
+}
+
+/**
+ * The demo's n8n, started by the real-n8n fixture: its user folder beside the n8n install
+ * (HEFFL_N8N_DIR moves the whole demo; one per version: a newer n8n's database is not for
+ * an older one), the samples of examples/ and their credentials imported, on `port`.
+ */
+async function startDemoN8n(sandbox: StartedSandbox, tarball: string, port: number): Promise<Demo> {
 	// The task tag the new-lead sample looks for (a workspace without one gets untagged tasks).
 	const followUpTag = await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey);
 	// examples/, with what a user sets after importing set for the sandbox (forSandbox).
-	const {
-		newLead,
-		wonDeal,
-		newCompany: polling,
-		contacts: allContacts,
-		httpRequest,
-		mcpServer: mcp,
-	} = sandboxExamples(sandboxTarget(sandbox));
+	const samples = sandboxExamples(sandboxTarget(sandbox));
 	// The token MCP clients send: a fresh one each start, as `openssl rand -hex 32` makes it.
 	const mcpToken = randomBytes(32).toString('hex');
-	importIntoN8n(folder, {
+	const { newLead, wonDeal, newCompany, contacts, httpRequest, mcpServer: mcp } = samples;
+	step('starting n8n (about 30 s)', 'starting n8n');
+	const n8n = await startRealN8n({
+		folder: join(dirname(N8N_DIR), `demo-${HOST.n8n}`),
+		catalog: tarball,
+		port,
+		brokerPort: port + 1,
 		credentials: [
 			{
 				// The examples' credential id: n8n's import wires every node to it.
@@ -138,138 +161,21 @@ async function main() {
 				data: { token: mcpToken },
 			},
 		],
-		workflows: [newLead, wonDeal, polling, allContacts, httpRequest, mcp],
+		workflows: [newLead, wonDeal, newCompany, contacts, httpRequest, mcp],
 	});
+	return { sandbox, n8n, samples, mcpToken, followUpTag };
+}
 
-	step('starting n8n (about 30 s)', 'starting n8n');
-	const n8n = await startN8n(folder, port, { N8N_RUNNERS_BROKER_PORT: String(port + 1) });
-	let stopping = false;
-	const stop = async (code: number) => {
-		if (stopping) return;
-		stopping = true;
-		console.log('\nstopping n8n and the sandbox…');
-		await n8n.stop();
-		await sandbox.close();
-		process.exit(code);
-	};
-	process.on('SIGINT', () => void stop(0));
-	process.on('SIGTERM', () => void stop(0));
-
-	try {
-		now('activating the trigger workflows');
-		const session = await login(n8n.url);
-		for (const workflow of [newLead, wonDeal]) {
-			await session.activate(workflow.id);
-			const url = webhookUrl(n8n.url, workflow);
-			const subscription = () => sandbox.records('webhooks').find((record) => record.url === url);
-			if (!(await until(() => Boolean(subscription()))))
-				throw new Error(
-					`activating "${workflow.name}" registered no subscription in the sandbox:\n${n8n.output().slice(-2000)}`,
-				);
-			step(
-				`trigger workflow active: subscription ${String(subscription()?.id)} (${(subscription()?.events as string[]).join(', ')}) → ${url}`,
-			);
-		}
-
-		// The polling workflow: its activation poll notes Heffl's newest company; the company
-		// created here is found by its next poll (within a minute), checked last.
-		const companyPolls = () =>
-			sandbox.requests.filter((request) => request.path.startsWith('/api/v2/companies?')).length;
-		await session.activate(polling.id);
-		if (!(await until(() => companyPolls() > 0)))
-			throw new Error(`"${polling.name}" did not poll:\n${n8n.output().slice(-2000)}`);
-		step('polling workflow active: checks Heffl for new companies every minute');
-		const company = await createCompany(sandbox, 'Lovelace Analytical Engines');
-
-		// The self-check: a lead created in "Heffl" starts the workflow in n8n.
-		now('running the self-check (a new lead must start the trigger workflow)');
-		const answer = await fetch(`${sandbox.urls.v1}/leads`, {
-			method: 'POST',
-			headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com' }),
-		});
-		const lead = (await answer.json()) as { id: string; name: string };
-		// §11.5: the task links to the lead by entity and entityId.
-		const followUp = () =>
-			sandbox.records('tasks').find((task) => task.entity === 'leads' && task.entityId === lead.id);
-		if (!(await until(() => Boolean(followUp()))))
-			throw new Error(
-				`no follow-up task appeared for lead ${lead.id}:\n${n8n.output().slice(-2000)}`,
-			);
-		const task = followUp();
-		if (!(task?.tagIds as string[] | undefined)?.includes(followUpTag))
-			throw new Error(
-				`the follow-up task ${String(task?.id)} lacks the tag ${followUpTag}: ${JSON.stringify(task)}`,
-			);
-		step(
-			`self-check: lead ${lead.id} (${lead.name}) → task ${String(task?.id)} "${String(task?.title)}", tagged ${followUpTag}`,
-		);
-
-		// The second self-check: a deal won in "Heffl" gets its quotation (one line for the deal:
-		// the sandbox answers a deal without its products, as §11.3 shows the deal response).
-		now('running the self-check (a won deal must get a quotation)');
-		const deal = await wonDealForCheck(sandbox);
-		const quotation = () =>
-			sandbox.records('quotations').find((record) => record.dealId === deal.id);
-		if (!(await until(() => Boolean(quotation()))))
-			throw new Error(
-				`no quotation appeared for won deal ${deal.id}:\n${n8n.output().slice(-2000)}`,
-			);
-		step(
-			`self-check: deal ${deal.id} (${deal.title}) won → quotation ${String(quotation()?.id)} with ${(quotation()?.quotationProducts as unknown[]).length} line items, project code ${String(quotation()?.cf_project_code)}`,
-		);
-
-		// The samples that start by hand: each run once, as the editor runs it.
-		now('running the sample workflows that start by hand');
-		for (const [workflow, wanted] of [
-			[allContacts, sandbox.records('contacts').length], // every contact, once
-			[httpRequest, 1], // the answer of GET /tags
-		] as const) {
-			const last = runnable(workflow).at(-1)!.name;
-			const { status, outputs, error } = await session.runManually(workflow.id, last);
-			const items = (outputs[last] ?? []) as unknown[];
-			if (status !== 'success' || items.length !== wanted)
-				throw new Error(
-					`"${workflow.name}" ended ${status} with ${items.length} items from ${last} (wanted ${wanted}): ${JSON.stringify(error)}`,
-				);
-			step(
-				`self-check: "${workflow.name}" ran: ${items.length} item${items.length === 1 ? '' : 's'} from ${last}`,
-			);
-		}
-
-		// The MCP server: activated, then the official MCP client lists its tools and calls one.
-		now('running the self-check (an MCP client must list the Heffl tools and call one)');
-		const mcpAddress = mcpUrl(n8n.url, mcp);
-		await session.activate(mcp.id);
-		await untilMcpRegistered(mcpAddress);
-		const checked = await mcpCheck(sandbox, mcpAddress, mcpToken, mcpServer(mcp).toolNames);
-		step(
-			`self-check: MCP server at ${mcpAddress} refused a client without the token; with it, the MCP client listed ${checked.tools.length} tools (${checked.tools.join(', ')}); Get_Quotation answered quotation ${checked.quotation} (${checked.bytes} bytes)`,
-		);
-
-		// The last self-check: the polling trigger found the new company.
-		now('running the self-check (the polling trigger must find the new company within a minute)');
-		const welcome = () =>
-			sandbox.records('tasks').find((task) => task.title === `Welcome call: ${company.name}`);
-		if (!(await until(() => Boolean(welcome()), 150_000)))
-			throw new Error(
-				`no welcome call task for company ${company.id}:\n${n8n.output().slice(-2000)}`,
-			);
-		step(
-			`self-check: company ${company.id} (${company.name}) polled → task ${String(welcome()?.id)} "${String(welcome()?.title)}"`,
-		);
-	} catch (error) {
-		report(error);
-		await stop(1);
-	}
-
-	console.log(`
+/** Where to look, once the demo runs. */
+function welcome({ sandbox, n8n, samples, mcpToken }: Demo) {
+	const { newLead, wonDeal, newCompany: polling, contacts, httpRequest, mcpServer: mcp } = samples;
+	return `
 n8n ${HOST.n8n} (Node ${HOST.node}) with n8n-nodes-heffl is running.
   Editor      ${n8n.url}   (log in as ${OWNER.email} / ${OWNER.password})
   Workflows   "${newLead.name}" (active), "${wonDeal.name}" (active),
               "${polling.name}" (active),
               "${mcp.name}" (active),
-              "${allContacts.name}", "${httpRequest.name}"
+              "${contacts.name}", "${httpRequest.name}"
   Credentials "Heffl sandbox" (API key and base URLs of the sandbox),
               "${credentials.httpBearerAuth.name}" (Bearer Auth: the MCP token below)
 
@@ -290,91 +196,7 @@ The Heffl sandbox (a local, spec-faithful Heffl API, 60 requests per minute):
   a deal without its products; sandbox/behaviours.ts's dealLineItems answers them):
        curl -X PATCH -H "x-api-key: ${sandbox.apiKey}" -H "content-type: application/json" \\
          -d '{"status":"WON"}' ${sandbox.urls.v2}/deals/<a deal's dl_ ID>
-`);
-	if (checkOnly) await stop(0);
-	else console.log('Ctrl-C stops everything.');
-}
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-/** Creates a company on the sandbox's v2 API (its required custom field set); the company. */
-async function createCompany(sandbox: Sandbox, name: string) {
-	const answer = await fetch(`${sandbox.urls.v2}/companies`, {
-		method: 'POST',
-		headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-		body: JSON.stringify({ name, cf_industry: 'Software' }),
-	});
-	if (!answer.ok) throw new Error(`POST /companies: ${answer.status} ${await answer.text()}`);
-	return (await answer.json()) as { id: string; name: string };
-}
-
-/** Creates a deal with two products on the sandbox's v2 API and marks it won; the deal. */
-async function wonDealForCheck(sandbox: Sandbox): Promise<{ id: string; title: string }> {
-	const call = async (method: string, path: string, body: object) => {
-		const answer = await fetch(`${sandbox.urls.v2}${path}`, {
-			method,
-			headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		});
-		const text = await answer.text();
-		if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-		return JSON.parse(text) as { id: string; title: string };
-	};
-	const [client] = sandbox.records('clients');
-	const [sales] = sandbox.records('pipelines');
-	const [first, second] = sandbox.records('products');
-	const deal = await call('POST', '/deals', {
-		title: 'Website relaunch',
-		clientId: client.id,
-		pipelineId: sales.id,
-		cf_lead_score: 80, // the Sales pipeline's required custom field (sandbox/v2/seed.ts)
-		products: [
-			{ productId: first.id, quantity: 1 },
-			{ productId: second.id, quantity: 3 },
-		],
-	});
-	await call('PATCH', `/deals/${deal.id}`, { status: 'WON' });
-	return deal;
-}
-
-/**
- * The MCP self-check: a request without the token is refused (Bearer Auth is on); the
- * official MCP client connects with it, finds exactly `wanted` tools, and calls
- * Get_Quotation (read-only) for a seeded quotation.
- */
-async function mcpCheck(sandbox: Sandbox, url: string, token: string, wanted: string[]) {
-	const anonymous = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-	});
-	if (anonymous.status !== 403)
-		throw new Error(
-			`the MCP server answered ${anonymous.status} to a client without the token (wanted 403: Bearer Auth on)`,
-		);
-	const client = await connectMcp(url, token);
-	try {
-		const tools = (await client.listTools()).tools.map((tool) => tool.name);
-		if ([...tools].sort().join() !== [...wanted].sort().join())
-			throw new Error(`the MCP server lists ${tools.join(', ')}; wanted ${wanted.join(', ')}`);
-		const [quotation] = sandbox.records('quotations');
-		const answer = await callTool(client, 'Get_Quotation', { quotationId: quotation.id });
-		const [got] = (Array.isArray(answer.json) ? answer.json : []) as Array<{ id?: unknown }>;
-		if (answer.isError || got?.id !== quotation.id)
-			throw new Error(`Get_Quotation for ${String(quotation.id)} answered: ${answer.text}`);
-		return { tools, quotation: String(quotation.id), bytes: answer.bytes };
-	} finally {
-		await client.close();
-	}
-}
-
-async function until(condition: () => boolean, timeoutMs = 30_000): Promise<boolean> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) return false;
-		await new Promise((done) => setTimeout(done, 100));
-	}
-	return true;
+`;
 }
 
 /** The error's details, then one sentence: what failed, what to try. */

@@ -125,7 +125,7 @@ const lifecycle: Check = {
 		'nodes/HefflTrigger/HefflTrigger.node.ts',
 		'nodes/HefflTrigger/subscription.ts',
 	],
-	sandbox: 'sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/webhooks.ts',
 	write: true,
 	async run(kit) {
 		const problems: string[] = [];
@@ -182,7 +182,7 @@ const httpUrl: Check = {
 	title:
 		'an http:// subscription URL is accepted with a warning (contract: "HTTP endpoints generate warnings")',
 	depends: [],
-	sandbox: 'sandbox/v1/routes.ts',
+	sandbox: 'sandbox/v1/webhooks.ts',
 	write: true,
 	async run(kit) {
 		const created = await kit.probe.create(

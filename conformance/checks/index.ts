@@ -6,7 +6,8 @@
  */
 import type { Check } from '../types';
 import { LATE_WRITE_CHECKS, WEBHOOK_CHECKS } from './answers';
-import { LIST_CHECKS, LIST_WRITE_CHECKS } from './lists';
+import { LIST_WRITE_CHECKS } from './cursorKind';
+import { LIST_CHECKS } from './lists';
 import { KEY_LOOKUP_CHECKS, KEY_SEARCH_CHECKS } from './keyLookups';
 import { LOOKUP_CHECKS } from './lookups';
 import { LATE_RECORD_CHECKS, RECORD_CHECKS } from './records';

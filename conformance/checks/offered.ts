@@ -11,7 +11,9 @@ import { unwrapRecord } from '../../nodes/shared/transport';
 import { isObject, listing, pageOf, plural, refusal, resource, resourceFile } from '../reads';
 import type { Check } from '../types';
 import { differs, holds, notChecked } from '../types';
-import { dealBody, noContact, quotationBody } from './writesV2';
+import { noContact } from './writeFixtures';
+import { dealBody } from './writesDeals';
+import { quotationBody } from './writesQuotations';
 
 const leadStageTypes: Check = {
 	id: 'lead-stages.types',

@@ -1,7 +1,7 @@
 /**
- * What records look like and where they are read: ID prefixes (§8), createdAt precision,
- * v2 lead rows, lead stages by name, one record in two views
- * (§15), reference-data paths, tags (contract, §11.9), templates (§11.13), v1 custom fields.
+ * What records look like and where they are read: the reference lists' shapes, ID prefixes
+ * (§8), then lead rows and stage names (leads.ts), one record in two views (§15), the single
+ * reads of companies and products, pipelines' stages, and last createdAt precision.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -17,15 +17,10 @@ import {
 	refusal,
 	resource,
 	resourceFile,
-	timeOf,
 } from '../reads';
 import type { Check, Kit } from '../types';
 import { differs, holds, notChecked } from '../types';
-
-const lower = (value: unknown) =>
-	String(value ?? '')
-		.trim()
-		.toLowerCase();
+import { LEAD_READ_CHECKS } from './leads';
 
 async function firstRecord(kit: Kit, value: string): Promise<IDataObject | undefined> {
 	const list = POLLED_LISTS.find((candidate) => candidate.value === value);
@@ -61,7 +56,7 @@ const idPrefixes: Check = {
 	title:
 		'IDs carry the prefixes of §8.1 (shown in placeholders and used to read pasted addresses, never enforced)',
 	depends: ['nodes/shared/records/recordIds.ts'],
-	sandbox: 'sandbox/seed.ts',
+	sandbox: 'sandbox/seedRecords.ts',
 	async run(kit) {
 		const seen = await idsSeen(kit);
 		if (!seen.length) return notChecked('no records were read');
@@ -110,70 +105,6 @@ const precision: Check = {
 		}
 		return notChecked(
 			'every createdAt read is a whole second, which imported or seeded records show too; --write creates records to tell',
-		);
-	},
-};
-
-const leadRows: Check = {
-	id: 'leads.v2-rows',
-	title:
-		'v2 GET /leads rows have id and createdAt, and show what Lead filters check (stage, source, archived)',
-	depends: ['nodes/HefflPollingTrigger/readNew.ts', resourceFile('lead')],
-	sandbox: 'sandbox/v2/refdata.ts',
-	async run(kit) {
-		const list = POLLED_LISTS.find((candidate) => candidate.value === 'lead');
-		const reply = await newestFirst(kit, list ?? { api: 'v2', path: '/leads' });
-		if (!reply.ok) return differs(`GET /v2/leads: ${refusal(reply)}`);
-		const rows = recordsOf('v2', reply);
-		if (!rows.length) return notChecked('the account has no leads');
-		const broken = rows.filter(
-			(row) => typeof row.id !== 'string' || timeOf(row.createdAt) === undefined,
-		);
-		if (broken.length)
-			return differs(`${plural(broken.length, 'row')} without a string id or an ISO createdAt`);
-		const missing = ['stage', 'source', 'archived'].filter(
-			(key) => !rows.some((row) => key in row),
-		);
-		if (missing.length)
-			return differs(
-				`rows show no ${listing(missing)}`,
-				'a poll with a Lead filter on a field its rows do not show fails with a message naming it (readNew.ts)',
-			);
-		return holds(`${plural(rows.length, 'row')} with id, createdAt, stage, source and archived`);
-	},
-};
-
-const stageNames: Check = {
-	id: 'leads.stage-names',
-	title:
-		'a v1 lead shows its stage and source by name, as /leads/stages and /leads/sources list them',
-	depends: [resourceFile('lead')],
-	sandbox: 'sandbox/resources.ts',
-	async run(kit) {
-		const leads = recordsOf('v1', await kit.probe.get('v1', '/leads', { limit: 50 }));
-		const problems: string[] = [];
-		let compared = 0;
-		for (const [key, path] of [
-			['stage', '/leads/stages'],
-			['source', '/leads/sources'],
-		]) {
-			const names = new Set(
-				recordsOf('v1', await kit.probe.get('v1', path, { limit: 100 })).map((record) =>
-					lower(record.name ?? record.label),
-				),
-			);
-			const values = leads
-				.map((lead) => lead[key])
-				.filter((value) => value !== null && value !== undefined);
-			compared += values.length;
-			const unknown = values.filter((value) => !names.has(lower(value)));
-			if (unknown.length)
-				problems.push(`${key} ${JSON.stringify(unknown[0])} is not a name in ${path}`);
-		}
-		if (problems.length) return differs(problems.join('; '));
-		if (!compared) return notChecked('no lead read shows a stage or a source');
-		return holds(
-			`${plural(compared, 'stage and source value')} on ${plural(leads.length, 'lead')}, each a listed name`,
 		);
 	},
 };
@@ -239,7 +170,7 @@ const pipelineStages: Check = {
 	title:
 		'GET /v2/pipelines shows each pipeline with its stages (id, type): the stage picker reads them (§11.7)',
 	depends: [resourceFile('pipelineStage')],
-	sandbox: 'sandbox/v2/refdata.ts',
+	sandbox: 'sandbox/v2/pipelines.ts',
 	async run(kit) {
 		const pipeline = await firstRecord(kit, 'pipeline');
 		if (!pipeline) return notChecked('the account has no pipelines');
@@ -299,8 +230,7 @@ const referenceShapes: Check = {
 export const RECORD_CHECKS: Check[] = [
 	referenceShapes,
 	idPrefixes,
-	leadRows,
-	stageNames,
+	...LEAD_READ_CHECKS,
 	twoViews,
 	companyGet,
 	productGet,

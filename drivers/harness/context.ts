@@ -17,15 +17,18 @@ export interface TestContext {
 	apiRequests(): Sandbox['requests'];
 }
 
+/** The credential that points the nodes at a sandbox. */
+export const credentialsOf = (sandbox: Sandbox): HefflCredentials => ({
+	apiKey: sandbox.apiKey,
+	v1BaseUrl: sandbox.urls.v1,
+	v2BaseUrl: sandbox.urls.v2,
+});
+
 export function useSandbox(options: SandboxOptions = {}): TestContext {
 	const context = {} as TestContext;
 	beforeAll(async () => {
 		context.sandbox = await startSandbox({ rateLimit: false, ...options });
-		context.credentials = {
-			apiKey: context.sandbox.apiKey,
-			v1BaseUrl: context.sandbox.urls.v1,
-			v2BaseUrl: context.sandbox.urls.v2,
-		};
+		context.credentials = credentialsOf(context.sandbox);
 		context.apiRequests = () =>
 			context.sandbox.requests.filter((request) => request.apiVersion !== 'control');
 	});

@@ -11,12 +11,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { HefflCredentials } from './n8n';
 import type { Scheduler } from './poll';
-import {
-	LEGACY_BUDGET_MS,
-	PollHarness,
-	SCHEDULER_BUDGET_MS,
-	SCHEDULER_TIMEOUT_MS,
-} from './poll';
+import { LEGACY_BUDGET_MS, PollHarness, SCHEDULER_BUDGET_MS, SCHEDULER_TIMEOUT_MS } from './poll';
 import { startSandbox } from '../../sandbox';
 
 export interface DrainOptions {

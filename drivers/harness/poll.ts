@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { PollContext } from 'n8n-core';
+import type { PollContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -30,7 +30,8 @@ import { sleep, Workflow } from 'n8n-workflow';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { forgetProcessMemory } from '../../nodes/HefflPollingTrigger/processMemory';
 import type { HefflCredentials } from './n8n';
-import { additionalData, nodeTypes } from './n8n';
+import { nodeTypes } from './n8n';
+import { pollContext } from './pollContext';
 
 const trigger = new HefflPollingTrigger();
 
@@ -178,31 +179,16 @@ export class PollHarness {
 		mode: WorkflowExecuteMode,
 		nodeStaticData?: IDataObject,
 	): PollContext {
-		const budget = this.budgetMs;
-		const context = new PollContext(
+		return pollContext({
 			workflow,
-			this.node,
-			additionalData(this.credentials),
+			node: this.node,
+			credentials: this.credentials,
 			mode,
-			mode === 'manual' ? 'manual' : this.activation,
-			() => {},
-			() => {},
-			async () => {},
-			async (poll) => await poll(),
-			nodeStaticData ? () => nodeStaticData : undefined,
-			budget === null ? undefined : () => budget,
-		);
-		if (budget === null) Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
-		const record = (level: string) => (message: string) => this.logs.push(`${level}: ${message}`);
-		Object.defineProperty(context, 'logger', {
-			value: {
-				error: record('error'),
-				warn: record('warn'),
-				info: record('info'),
-				debug: () => {},
-			},
+			activation: mode === 'manual' ? 'manual' : this.activation,
+			nodeStaticData,
+			budgetMs: this.budgetMs,
+			logs: this.logs,
 		});
-		return context;
 	}
 
 	private async run(context: PollContext): Promise<{ items: IDataObject[] | null; error?: Error }> {

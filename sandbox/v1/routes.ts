@@ -1,12 +1,12 @@
 /**
  * The v1 routes (the contract, heffl-reference.md §6.1, §10, §12.1): the CRUD resources of
  * resources.ts, invoices, tags, the reference lists v1 keeps (pipelines, products, lead
- * stages and sources) and webhook subscriptions. `routeV1` answers a call or throws.
+ * stages and sources) and webhook subscriptions (webhooks.ts), every list paged by list.ts.
+ * `routeV1` answers a call or throws.
  */
 import { ApiError } from '../errors';
 import { checkCustomValue, checkField, CUSTOM_FIELD_KEY } from '../fields';
 import { createInvoice } from '../invoices';
-import { wholeNumber } from '../query';
 import { newId } from '../random';
 import type { CrudResource } from '../resources';
 import { CRUD_RESOURCES, renderV1 } from '../resources';
@@ -14,35 +14,8 @@ import type { Store } from '../store';
 import type { ApiCall, JsonObject, RecordKind, WorkspaceId } from '../types';
 import { TAG_TYPES_V2 } from '../v2/constants';
 import type { WebhookEngine } from '../webhooks';
-
-/** The event catalogue (heffl-reference.md §12.4, both versions): subscriptions may ask only for these. */
-export const EVENT_CATALOGUE = [
-	'lead.created',
-	'lead.updated',
-	'lead.deleted',
-	'lead.stageChanged',
-	'deal.created',
-	'deal.updated',
-	'deal.deleted',
-	'deal.stageChanged',
-	'client.created',
-	'client.updated',
-	'client.deleted',
-	'contact.created',
-	'contact.updated',
-	'contact.deleted',
-	'contact.stageChanged',
-	'invoice.created',
-	'invoice.updated',
-	'invoice.paid',
-	'invoice.deleted',
-	'invoice.statusChanged',
-	'quotation.created',
-	'quotation.updated',
-	'quotation.deleted',
-	'quotation.statusChanged',
-	'form.response.created',
-];
+import { v1List } from './list';
+import { webhookRoute } from './webhooks';
 
 /** The tag types of `GET /tags?type=` (the contract; §11.9 for v2). */
 export const TAG_TYPES = TAG_TYPES_V2;
@@ -91,41 +64,6 @@ export function routeV1(context: V1Context, call: ApiCall): JsonObject {
 	throw ApiError.notFound(`No route /api/v1/${call.segments.join('/')}`);
 }
 
-function v1List(
-	store: Store,
-	call: ApiCall,
-	kind: RecordKind,
-	match: (record: JsonObject) => boolean,
-): JsonObject {
-	if (call.query.has('pageNo') || call.query.has('pageSize') || store.behaviours.v1NumberedPages)
-		return numberedPage(store, call, kind, match);
-	const page = store.page(
-		call.workspace,
-		kind,
-		match,
-		wholeNumber(call.query, 'limit', 20, 100),
-		call.query.get('cursor') ?? undefined,
-	);
-	return { items: page.items, nextCursor: page.nextCursor, hasMore: page.hasMore };
-}
-
-/**
- * §6.1 versions B/C: `pageNo` (1-based) and `pageSize` (default 20, max 100), answered
- * `{items, meta: {count, total, pageNo, pageSize}}`. Version A's cursor form is the default.
- */
-function numberedPage(
-	store: Store,
-	call: ApiCall,
-	kind: RecordKind,
-	match: (record: JsonObject) => boolean,
-): JsonObject {
-	const pageNo = wholeNumber(call.query, 'pageNo', 1, Number.MAX_SAFE_INTEGER);
-	const pageSize = wholeNumber(call.query, 'pageSize', 20, 100);
-	const all = store.workspace(call.workspace).all(kind).filter(match);
-	const items = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-	return { items, meta: { count: items.length, total: all.length, pageNo, pageSize } };
-}
-
 function tags(store: Store, call: ApiCall): JsonObject[] {
 	const type = call.query.get('type');
 	if (type !== null && !TAG_TYPES.includes(type))
@@ -134,50 +72,6 @@ function tags(store: Store, call: ApiCall): JsonObject[] {
 		.workspace(call.workspace)
 		.all('tags')
 		.filter((tag) => type === null || tag.type === type);
-}
-
-function webhookRoute(context: V1Context, call: ApiCall, id: string | undefined): JsonObject {
-	const { store, webhooks } = context;
-	const hide = ({ ...record }: JsonObject) => record;
-	if (!id && call.method === 'GET') return v1List(store, call, 'webhooks', () => true);
-	if (!id && call.method === 'POST') {
-		// §12.1: name, url and events are required; additional properties are allowed.
-		const { name, url, events } = call.body;
-		if (typeof name !== 'string' || name.length < 1)
-			throw ApiError.field('name', 'is required (a non-empty string)');
-		let parsed: URL | undefined;
-		try {
-			parsed = typeof url === 'string' ? new URL(url) : undefined;
-		} catch {
-			parsed = undefined;
-		}
-		if (!parsed || !['http:', 'https:'].includes(parsed.protocol))
-			throw ApiError.field('url', 'is required (an absolute http(s) URL)');
-		if (!Array.isArray(events) || events.length === 0)
-			throw ApiError.field('events', 'is required (a non-empty array of event names)');
-		const wrong = events.filter(
-			(event) => typeof event !== 'string' || !EVENT_CATALOGUE.includes(event),
-		);
-		if (wrong.length)
-			throw ApiError.field('events', `unknown event ${wrong.map(String).join(', ')}`);
-		const created = webhooks.subscribe(call.workspace, {
-			name,
-			url: String(url),
-			events: [...new Set(events as string[])],
-		});
-		if (parsed.protocol === 'http:')
-			created.warnings = ['Endpoint URL is not HTTPS: deliveries in production require HTTPS'];
-		return created;
-	}
-	if (id && call.method === 'GET')
-		return hide(store.require(call.workspace, 'webhooks', id, 'webhook subscription'));
-	if (id && call.method === 'DELETE') {
-		store.require(call.workspace, 'webhooks', id, 'webhook subscription');
-		store.remove(call.workspace, 'webhooks', id);
-		webhooks.unsubscribe(id);
-		return { id, deleted: true };
-	}
-	throw ApiError.notFound('No such webhooks route');
 }
 
 function crud(

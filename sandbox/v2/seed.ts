@@ -2,14 +2,12 @@
  * v2 seed data, added after the v1 seed with its own PRNG (the v1 sample data stays
  * exactly as it was): custom-field definitions per entity (some required, some with
  * allowed values; deals per pipeline), a quotation template with custom fields, user
- * e-mails, and sample quotations. `bulkCreate` makes N companies, deals, tasks or
- * quotations at once for Return All benchmarks.
+ * e-mails, and sample quotations. (bulk.ts makes N records at once.)
  */
 import { intBetween, newId, pick, prng } from '../random';
 import type { Rand } from '../random';
 import type { Store } from '../store';
 import type { JsonObject, RecordKind, WorkspaceId } from '../types';
-import { TASKS } from './crm/tasks';
 
 /** Key from label as §9.1 says: lower case, spaces to underscores, `cf_` prefix. */
 const key = (label: string) => `cf_${label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
@@ -155,115 +153,4 @@ export function seedV2(store: Store, workspace: WorkspaceId, quotations: number)
 			updatedAt: created,
 		});
 	}
-}
-
-export const BULK_RESOURCES = ['companies', 'deals', 'tasks', 'quotations'] as const;
-export type BulkResource = (typeof BULK_RESOURCES)[number];
-
-/**
- * Creates `count` valid records of a v2 resource straight in the store (no request, no
- * event): Return All over thousands of records without thousands of rate-limited creates.
- */
-export function bulkCreate(
-	store: Store,
-	workspace: WorkspaceId,
-	resource: BulkResource,
-	count: number,
-): string[] {
-	const space = store.workspace(workspace);
-	const rand = prng(count + space.all('clients').length);
-	const now = Date.now();
-	const ids: string[] = [];
-	const at = (index: number) => store.now(now - (count - index) * 1000);
-	const companies = space.all('clients').filter((client) => client.type === 'company');
-	const counts = {
-		deals: space.all('deals').length,
-		tasks: space.all('tasks').length,
-		quotations: space.all('quotations').length,
-	};
-	const pipeline = space.all('pipelines')[0];
-	const stage = ((pipeline?.stages ?? []) as JsonObject[])[0];
-	const template = space
-		.all('templates')
-		.find((candidate) => candidate.name === QUOTATION_TEMPLATE_NAME);
-	for (let index = 0; index < count; index++) {
-		const createdAt = at(index);
-		let record: JsonObject;
-		if (resource === 'companies') {
-			const number = companies.length + 1;
-			record = {
-				id: newId('clt_'),
-				number: `C-${String(number).padStart(4, '0')}`,
-				type: 'company',
-				name: `Bulk Company ${number}`,
-				email: `accounts${number}@bulk.example`,
-				cf_industry: pick(rand, ['Software', 'Retail', 'Manufacturing', 'Healthcare', 'Finance']),
-				createdAt,
-				updatedAt: createdAt,
-			};
-		} else if (resource === 'deals') {
-			const client = companies[index % Math.max(1, companies.length)];
-			record = {
-				id: newId('dl_'),
-				number: `D-${String(++counts.deals).padStart(4, '0')}`,
-				title: `Bulk Deal ${index + 1}`,
-				clientId: (client?.id ?? null) as string | null,
-				pipelineId: (pipeline?.id ?? null) as string | null,
-				stageId: (stage?.id ?? null) as string | null,
-				status: 'ACTIVE',
-				priority: pick(rand, ['LOW', 'MEDIUM', 'HIGH']),
-				price: intBetween(rand, 1, 100) * 100,
-				currency: 'USD',
-				position: counts.deals,
-				cf_lead_score: intBetween(rand, 1, 100),
-				createdAt,
-				updatedAt: createdAt,
-			};
-		} else if (resource === 'tasks') {
-			record = {
-				id: newId('tsk_'),
-				number: `T-${String(++counts.tasks).padStart(4, '0')}`,
-				title: `Bulk Task ${index + 1}`,
-				// The defaults a create sending only a title gets.
-				...TASKS.defaults,
-				createdAt,
-				updatedAt: createdAt,
-			};
-		} else {
-			const client = companies[index % Math.max(1, companies.length)];
-			record = {
-				id: newId('qtn_'),
-				number: `QT-${String(++counts.quotations).padStart(4, '0')}`,
-				clientId: (client?.id ?? null) as string | null,
-				templateId: (template?.id ?? null) as string | null,
-				date: createdAt,
-				status: 'DRAFT',
-				currency: 'USD',
-				conversionRate: 1,
-				isInclusiveTax: false,
-				tags: [],
-				quotationProducts: [
-					{
-						name: 'Consulting',
-						description: null,
-						productId: null,
-						quantity: 1,
-						price: 100,
-						discount: 0,
-						tax: 0,
-						taxRateId: null,
-						scope: null,
-					},
-				],
-				cf_project_code: `BULK-${index + 1}`,
-				cf_payment_terms: 'Net 30',
-				createdAt,
-				updatedAt: createdAt,
-			};
-		}
-		store.insert(workspace, resource === 'companies' ? 'clients' : resource, record);
-		if (resource === 'companies') companies.push(record);
-		ids.push(String(record.id));
-	}
-	return ids;
 }

@@ -4,8 +4,8 @@
  * parameters; each half has the other. Its parameters appear for its resource and operation only, a new operation joins the
  * Operation list with its action, and one that replaces a generic operation keeps the
  * generic parameters. (Their runs are proven where they act: Contact → Delete's refusal
- * in test/node/crm/contacts.test.ts, Webhook Subscription → Create in
- * test/node/readsAndWebhookSubscriptions.test.ts.)
+ * in test/resources/contact.test.ts, Webhook Subscription → Create in
+ * test/resources/webhookSubscription.test.ts.)
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';

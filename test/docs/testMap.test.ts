@@ -64,7 +64,7 @@ test('the checks bite: an unnamed test file, a name not in backquotes, a named f
 	} finally {
 		rmSync(planted, { recursive: true, force: true });
 	}
-	expect(missing('`node/crm/leads.test.ts`, `node/gone.test.ts`, `e2e/gone.json`')).toEqual([
+	expect(missing('`resources/lead.test.ts`, `node/gone.test.ts`, `e2e/gone.json`')).toEqual([
 		'node/gone.test.ts',
 		'e2e/gone.json',
 	]);

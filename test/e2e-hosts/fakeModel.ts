@@ -27,6 +27,57 @@ export type FakeModel = {
 const text = (content: unknown) =>
 	typeof content === 'string' ? content : JSON.stringify(content ?? '');
 
+type Reply = { content?: string; toolCall?: object; finish: string };
+
+/** The reply as OpenAI's Chat Completions API sends it: one JSON body, or chunks when streamed. */
+function sendCompletion(
+	request: ChatRequest,
+	{ content, toolCall, finish }: Reply,
+	id: string,
+	response: ServerResponse,
+) {
+	const base = {
+		id,
+		created: 1_700_000_000,
+		model: request.model,
+	};
+	const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+	if (!request.stream) {
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end(
+			JSON.stringify({
+				...base,
+				object: 'chat.completion',
+				choices: [
+					{
+						index: 0,
+						message: {
+							role: 'assistant',
+							content: content ?? null,
+							...(toolCall && { tool_calls: [toolCall] }),
+						},
+						finish_reason: finish,
+					},
+				],
+				usage,
+			}),
+		);
+		return;
+	}
+	response.writeHead(200, { 'content-type': 'text/event-stream' });
+	const chunk = (delta: object, finishReason: string | null) =>
+		response.write(
+			`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`,
+		);
+	chunk({ role: 'assistant', content: content ?? '' }, null);
+	if (toolCall) chunk({ tool_calls: [{ index: 0, ...toolCall }] }, null);
+	chunk({}, finish);
+	response.write(
+		`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\n`,
+	);
+	response.end('data: [DONE]\n\n');
+}
+
 export async function startFakeModel(): Promise<FakeModel> {
 	const requests: ChatRequest[] = [];
 	let planned: { toolName: string; args: object } | undefined;
@@ -52,54 +103,6 @@ export async function startFakeModel(): Promise<FakeModel> {
 		};
 	};
 
-	const answer = (request: ChatRequest, response: ServerResponse) => {
-		const { content, toolCall, finish } = reply(request) as {
-			content?: string;
-			toolCall?: object;
-			finish: string;
-		};
-		const base = {
-			id: `chatcmpl-${requests.length}`,
-			created: 1_700_000_000,
-			model: request.model,
-		};
-		const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
-		if (!request.stream) {
-			response.writeHead(200, { 'content-type': 'application/json' });
-			response.end(
-				JSON.stringify({
-					...base,
-					object: 'chat.completion',
-					choices: [
-						{
-							index: 0,
-							message: {
-								role: 'assistant',
-								content: content ?? null,
-								...(toolCall && { tool_calls: [toolCall] }),
-							},
-							finish_reason: finish,
-						},
-					],
-					usage,
-				}),
-			);
-			return;
-		}
-		response.writeHead(200, { 'content-type': 'text/event-stream' });
-		const chunk = (delta: object, finishReason: string | null) =>
-			response.write(
-				`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`,
-			);
-		chunk({ role: 'assistant', content: content ?? '' }, null);
-		if (toolCall) chunk({ tool_calls: [{ index: 0, ...toolCall }] }, null);
-		chunk({}, finish);
-		response.write(
-			`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\n`,
-		);
-		response.end('data: [DONE]\n\n');
-	};
-
 	const server = createServer((request: IncomingMessage, response: ServerResponse) => {
 		let body = '';
 		request.on('data', (chunk) => (body += chunk));
@@ -118,7 +121,7 @@ export async function startFakeModel(): Promise<FakeModel> {
 			if (request.method === 'POST' && path.endsWith('/chat/completions')) {
 				const parsed = JSON.parse(body) as ChatRequest;
 				requests.push(parsed);
-				answer(parsed, response);
+				sendCompletion(parsed, reply(parsed) as Reply, `chatcmpl-${requests.length}`, response);
 				return;
 			}
 			response.writeHead(404, { 'content-type': 'application/json' });

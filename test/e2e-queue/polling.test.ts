@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { hefflCredential, linearWorkflow, login } from '../../drivers/real-n8n.mjs';
+import { hefflCredential, linearWorkflow } from '../../drivers/real-n8n.mjs';
 import { startQueueStack } from '../../drivers/queue-stack.mjs';
 import { createRecords } from '../../sandbox/records';
 import { EXPECTED_SAVES, packProbe, probeFlow, savedWhen, startRecorder } from '../e2e/pollProbe';
@@ -24,7 +24,6 @@ import { sleep } from '../e2e/triggerTools';
 import type { StartedSandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 
-type Session = Awaited<ReturnType<typeof login>>;
 type Stack = Awaited<ReturnType<typeof startQueueStack>>;
 
 const heffl = { id: 'queuePollHeffl', name: 'Heffl sandbox' };
@@ -35,8 +34,6 @@ interface Queue extends PollingInstance {
 	stack: Stack;
 	recorder: Awaited<ReturnType<typeof startRecorder>>;
 	workflows: ReturnType<typeof pollingWorkflows>;
-	/** Logs in to the main instance again (after stack.restartMain). */
-	relogin: () => Promise<void>;
 	close: () => Promise<void>;
 }
 
@@ -54,8 +51,6 @@ async function queueStack(config: string, probeTarball: string): Promise<Queue> 
 		webhook: false,
 		env: POLLING_CONFIGS[config],
 	});
-	let session: Session = await login(stack.main.url);
-	let output = '';
 	return {
 		config,
 		sandbox,
@@ -63,15 +58,10 @@ async function queueStack(config: string, probeTarball: string): Promise<Queue> 
 		stack,
 		recorder,
 		workflows,
-		session: () => session,
-		output: () => output + stack.main.output(),
+		session: () => stack.main.session,
+		output: () => stack.main.output(),
 		restart: async (whileDown) => {
-			output += stack.main.output();
 			await stack.restartMain(whileDown);
-			session = await login(stack.main.url);
-		},
-		relogin: async () => {
-			session = await login(stack.main.url);
 		},
 		close: async () => {
 			await stack.stop();
@@ -128,7 +118,7 @@ async function crashingRestart(instance: Queue, whileDown: () => Promise<void>) 
 
 async function runOne(instance: Queue) {
 	const { workflows, recorder, stack } = instance;
-	const mainPid = stack.main.child.pid;
+	const mainPid = stack.main.current.child.pid;
 	const probe = probeFlow(instance.session, recorder, workflows.probe.id);
 	let crashed: string[] = [];
 	const figures = await runScenario(
@@ -137,18 +127,16 @@ async function runOne(instance: Queue) {
 			restart: async (whileDown) => {
 				await probe;
 				crashed = await crashingRestart(instance, whileDown);
-				await instance.relogin();
 			},
 		},
 		workflows,
 	);
 	const steps = await probe;
-	const newPid = stack.main.child.pid;
+	const newPid = stack.main.current.child.pid;
 	if (newPid === undefined)
 		throw new Error(`${instance.config}: the restarted main has no process id`);
-	await until(
-		'a probe poll of the restarted main instance',
-		() => recorder.of(workflows.probe.id).some((poll) => poll.pid === newPid),
+	await until('a probe poll of the restarted main instance', () =>
+		recorder.of(workflows.probe.id).some((poll) => poll.pid === newPid),
 	);
 	const saved = savedWhen(steps, recorder.of(workflows.probe.id), newPid);
 	const probePids = [...new Set(recorder.of(workflows.probe.id).map((poll) => poll.pid))].sort();

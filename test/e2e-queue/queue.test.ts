@@ -9,21 +9,23 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import type { CrudResource, QueueEnvironment } from '../../drivers/queueMode';
 import {
-	activateTrigger,
 	BULK,
 	callWebhook,
 	concurrentBulk,
 	CRUD,
-	DELIVERY_WAVE,
-	duplicateDeliveries,
 	executionsOf,
-	rememberedWebhookIds,
 	startQueueEnvironment,
-	subscriptions,
 	TRIGGER_DELIVERIES,
-	triggerDeliveries,
 	windowOptimalMs,
 } from '../../drivers/queueMode';
+import {
+	activateTrigger,
+	DELIVERY_WAVE,
+	duplicateDeliveries,
+	rememberedWebhookIds,
+	subscriptions,
+	triggerDeliveries,
+} from '../../drivers/queueModeTrigger';
 
 /**
  * Whether a copy of an accepted delivery may start another execution. The trigger

@@ -108,6 +108,20 @@ export const PLAIN_TEMPLATE = 'tpl_plainQuotationForV2Tests';
 
 export type Run = Awaited<ReturnType<typeof runHeffl>> & { sent: Sent[] };
 
+/** A value picked from a list (a resource locator in "From List" mode). */
+export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+/** An ID from an expression, as upstream data gives it: n8n's own parameter checks do not see it. */
+export const byExpression = (value: string) => ({
+	__rl: true,
+	mode: 'id',
+	value: `={{ ${JSON.stringify(value)} }}`,
+});
+/** A deal's Lead Score custom field (§11.12), as the resource mapper gives it. */
+export const leadScore = (value: number) => ({
+	mappingMode: 'defineBelow',
+	value: { cf_lead_score: value },
+});
+
 /**
  * A seeded sandbox behind a recording relay, for the tests of the node's CRM resources.
  * Custom fields are made optional and a template without custom fields is added, so
@@ -118,25 +132,35 @@ export function useCrm(
 ) {
 	const ctx = useSandbox(seed);
 	const relay = useRecorder(ctx);
-	beforeAll(() => {
-		// Fixture: the seeded workspace requires some custom fields (a company's Industry, a
-		// pipeline's Lead Score). They are made optional here so that writes need no cf_ key.
-		for (const definition of ctx.sandbox.records('customFields'))
-			if (definition.required === true)
-				ctx.sandbox.insert('customFields', { ...definition, required: false });
-		ctx.sandbox.insert('templates', {
-			id: PLAIN_TEMPLATE,
-			name: 'Plain Quotation',
-			type: 'quotations',
-			isActive: true,
-			isSignatureRequired: false,
-			valueType: 'STATIC',
-			contentMode: 'STATIC',
-			customFields: [],
-			createdAt: '2026-01-01T00:00:00.000Z',
-		});
-	});
+	beforeAll(() => prepareWorkspace(ctx));
+	const requests = requestChecks(ctx, relay);
+	const data = recordLookups(ctx);
+	return { ctx, relay, ...requests, ...data, ...creators(requests.heffl) };
+}
 
+/**
+ * Fixture: the seeded workspace requires some custom fields (a company's Industry, a
+ * pipeline's Lead Score). They are made optional here so that writes need no cf_ key.
+ */
+function prepareWorkspace(ctx: TestContext) {
+	for (const definition of ctx.sandbox.records('customFields'))
+		if (definition.required === true)
+			ctx.sandbox.insert('customFields', { ...definition, required: false });
+	ctx.sandbox.insert('templates', {
+		id: PLAIN_TEMPLATE,
+		name: 'Plain Quotation',
+		type: 'quotations',
+		isActive: true,
+		isSignatureRequired: false,
+		valueType: 'STATIC',
+		contentMode: 'STATIC',
+		customFields: [],
+		createdAt: '2026-01-01T00:00:00.000Z',
+	});
+}
+
+/** Runs the node through the relay, and finds the requests it sent and the sandbox received. */
+function requestChecks(ctx: TestContext, relay: ReturnType<typeof useRecorder>) {
 	/** Runs the node; `sent` holds the requests of this run only. */
 	async function heffl(
 		parameters: INodeParameters,
@@ -145,20 +169,6 @@ export function useCrm(
 		const mark = relay.sent.length;
 		const run = await runHeffl(parameters, relay.credentials, options);
 		return { ...run, sent: relay.sent.slice(mark) };
-	}
-
-	/** The one request of a run with this method and path. */
-	function one(run: Run, method: string, path: string | RegExp, api: 'v1' | 'v2' = 'v2'): Sent {
-		const found = run.sent.filter(
-			(sent) =>
-				sent.method === method &&
-				sent.api === api &&
-				(typeof path === 'string' ? sent.path === path : path.test(sent.path)),
-		);
-		expect(found, `${method} /${api}${String(path)} among ${describeSent(run.sent)}`).toHaveLength(
-			1,
-		);
-		return found[0];
 	}
 
 	/** The requests of a run with this method and path. */
@@ -172,6 +182,15 @@ export function useCrm(
 
 	const describeSent = (sent: Sent[]) =>
 		sent.map((entry) => `${entry.method} /${String(entry.api)}${entry.path}`).join(', ') || 'none';
+
+	/** The one request of a run with this method and path. */
+	function one(run: Run, method: string, path: string | RegExp, api: 'v1' | 'v2' = 'v2'): Sent {
+		const found = all(run, method, path, api);
+		expect(found, `${method} /${api}${String(path)} among ${describeSent(run.sent)}`).toHaveLength(
+			1,
+		);
+		return found[0];
+	}
 
 	/** The sandbox's own log has this request, answered with `status`. */
 	function received(method: string, pathAndQuery: string | RegExp, status = 200) {
@@ -189,11 +208,20 @@ export function useCrm(
 		).toBe(true);
 	}
 
+	/** The last request the sandbox received. */
+	const lastRequest = () => ctx.apiRequests().at(-1);
+
+	return { heffl, one, all, received, lastRequest };
+}
+
+/** The sandbox's records, as the tests look them up. */
+function recordLookups(ctx: TestContext) {
 	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 	const records = (kind: string) => ctx.sandbox.records(kind as never) as IDataObject[];
 	const stored = (kind: string, id: unknown) => records(kind).find((record) => record.id === id);
 	const companies = () => records('clients').filter((client) => client.type === 'company');
 	const firstId = (kind: string) => String(records(kind)[0].id);
+	/** §11.9's tag IDs: the sandbox shows its one tag store to API v2 as tag_<n>. */
 	const tagIds = (type: string) =>
 		records('tags')
 			.filter((tag) => tag.type === type)
@@ -208,33 +236,7 @@ export function useCrm(
 			.sort((a, b) => Number(a.position) - Number(b.position))[0];
 	const ids = (list: IDataObject[]) => list.map((record) => record.id);
 	const filtersOf = (sent: Sent) => JSON.parse(sent.query.filters) as IDataObject;
-
-	/** A new company, straight through the node; its ID. */
-	async function newCompany(name: string): Promise<string> {
-		const created = await heffl({ resource: 'company', operation: 'create', name });
-		expect(created.error?.message).toBeUndefined();
-		return String(created.json[0].id);
-	}
-
-	/** A new contact, straight through the node; its ID. */
-	async function newContact(firstName: string, email?: string): Promise<string> {
-		const created = await heffl({
-			resource: 'contact',
-			operation: 'create',
-			firstName,
-			additionalFields: email ? { email } : {},
-		});
-		expect(created.error?.message).toBeUndefined();
-		return String(created.json[0].id);
-	}
-
 	return {
-		ctx,
-		relay,
-		heffl,
-		one,
-		all,
-		received,
 		byId,
 		records,
 		stored,
@@ -247,7 +249,29 @@ export function useCrm(
 		firstActive,
 		ids,
 		filtersOf,
-		newCompany,
-		newContact,
 	};
+}
+
+/** New records, straight through the node. */
+function creators(heffl: (parameters: INodeParameters) => Promise<Run>) {
+	/** A new company; its ID. */
+	async function newCompany(name: string): Promise<string> {
+		const created = await heffl({ resource: 'company', operation: 'create', name });
+		expect(created.error?.message).toBeUndefined();
+		return String(created.json[0].id);
+	}
+
+	/** A new contact; its ID. */
+	async function newContact(firstName: string, email?: string): Promise<string> {
+		const created = await heffl({
+			resource: 'contact',
+			operation: 'create',
+			firstName,
+			additionalFields: email ? { email } : {},
+		});
+		expect(created.error?.message).toBeUndefined();
+		return String(created.json[0].id);
+	}
+
+	return { newCompany, newContact };
 }

@@ -58,7 +58,7 @@ test('the check bites: a dropdown naming a method the node lacks is reported', (
 	).toEqual(['loadOptions.getPlanted']);
 });
 
-// The Heffl Trigger's: test/trigger/filters.test.ts (in the editor's order).
+// The Heffl Trigger's: test/trigger/filtersInEditor.test.ts (in the editor's order).
 test("Heffl Polling Trigger: the lead filters' Stage and Source list Heffl's", async () => {
 	const loaders = new HefflPollingTrigger().methods.loadOptions as Record<
 		string,

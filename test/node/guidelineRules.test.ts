@@ -2,66 +2,25 @@
  * n8n's UX guidelines, rule by rule, each with the guideline's own sentence: what can be
  * read from the descriptions of the node, the Heffl Tool (the variant n8n makes from
  * `usableAsTool`, read through n8n-workflow's `@tool` display option), the triggers and
- * the credentials, and what the node hands back (a delete, a failed item's message), run
- * against the sandbox. The rules checked by hand are listed in docs/development.md.
+ * the credentials; and n8n's newer community-node lint rules (communityRules.ts). What the
+ * node hands back (Simplify and Output, a delete, a failed item's message), run against the
+ * sandbox: guidelineOutputs.test.ts. The rules checked by hand are listed in
+ * docs/development.md.
  */
-import type {
-	ICredentialType,
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	INodeTypeDescription,
-} from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { HefflApi } from '../../credentials/HefflApi.credentials';
 import { HefflWebhookSigningSecretApi } from '../../credentials/HefflWebhookSigningSecretApi.credentials';
 import { nodeProperties } from '../../nodes/Heffl/descriptions';
-import { Heffl } from '../../nodes/Heffl/Heffl.node';
 import { RESOURCES } from '../../nodes/shared/table/resources';
 import { plural } from '../../nodes/shared/table/schema';
 import { HefflPollingTrigger } from '../../nodes/HefflPollingTrigger/HefflPollingTrigger.node';
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
-import { leftToHeffl, refusedBeforeSending } from '../reliability/badInputCorpus';
+import { COMMUNITY_FILE_RULES } from './communityFileRules';
 import { COMMUNITY_RULES, everything } from './communityRules';
-import { useSandbox } from '../../drivers/harness/context';
-import { runHeffl } from '../../drivers/harness/n8n';
+import { node, SAYS, tool } from './uxGuidelines';
 
-/** The guidelines' sentences, as docs.n8n.io words them. */
-export const SAYS = {
-	titleCase:
-		'Use Title Case for the node name, parameters display names (labels), dropdown titles.',
-	sentenceCase:
-		'Use Sentence case for node action names, node descriptions, parameters descriptions (tooltips), hints, dropdown descriptions.',
-	action:
-		'Action: ... It must be in sentence case and must include the resource (for example, "Delete record").',
-	articles: 'Omit articles: To keep the text shorter, get rid of articles (a, an, the…).',
-	operationName: "Don't repeat the resource (if the resource selection is above)",
-	boolean: "Start the description of boolean components with 'Whether...'",
-	placeholder: 'These should start with "e.g."',
-	locator:
-		'The default option for the Resource Locator Component should be From list (if available).',
-	password: 'API key and sensitive credentials should always be password fields.',
-	deleted:
-		'When deleting an item (like a record or a row), return an array with a single object: {"deleted": true}.',
-	simplify:
-		'When an endpoint returns data with more than 10 fields, add the "Simplify" boolean parameter to return a simplified version of the output with max 10 fields.',
-	output:
-		"When an endpoint returns data with more than 10 fields, add the 'Output' option parameter with 3 modes.",
-	selectedId: 'By default, this option always returns the ID of the record/entity.',
-	sorting: 'Add sorting in a dedicated collection (below the "Options" collection).',
-	words: 'Avoid using words like "error", "problem", "failure", "mistake".',
-	item: 'Item index: if you have the ID of the item that triggered the error, append [Item X] to the error message.',
-};
-
-const node = new Heffl().description;
-/** The Heffl Tool as n8n makes it: the replacements applied, the name ending in Tool. */
-const tool = {
-	...node,
-	...(typeof node.usableAsTool === 'object' ? node.usableAsTool.replacements : {}),
-	name: `${node.name}Tool`,
-} as INodeTypeDescription;
 const NODES: Array<[string, INodeProperties[]]> = [
 	['node', nodeProperties],
 	['trigger', new HefflTrigger().description.properties],
@@ -86,12 +45,6 @@ const isSentenceCase = (text: string) => {
 		(words.length < 4 || words.slice(1).some((word) => /^[a-z]/.test(word)))
 	);
 };
-const shown = (
-	description: INodeTypeDescription,
-	property: INodeProperties,
-	values: Record<string, unknown>,
-) =>
-	NodeHelpers.displayParameter(values as never, property, { typeVersion: 1 } as never, description);
 
 describe("n8n's UX guidelines, rule by rule", () => {
 	test(`"${SAYS.titleCase}" Labels and dropdown titles are Title Case`, () => {
@@ -209,104 +162,10 @@ describe("n8n's UX guidelines, rule by rule", () => {
 		expect(misplaced).toEqual([]);
 	});
 
-	test(`"${SAYS.simplify}" "${SAYS.output}" "${SAYS.selectedId}" Per resource whose records carry more than 10 fields (counted on the sandbox's records)`, async () => {
-		const findings: string[] = [];
-		for (const resource of RESOURCES) {
-			const returning = resource.operations.filter((op) =>
-				['create', 'get', 'getAll', 'update', 'upsert'].includes(op),
-			);
-			if (!returning.length) continue;
-			const fields = await fieldsOfRecord(resource.value);
-			if (fields === undefined && !resource.simplifyKeys) {
-				findings.push(`${resource.value}: no record to count the fields of`);
-				continue;
-			}
-			if (!resource.simplifyKeys) {
-				if (fields! > 10) findings.push(`${resource.value}: ${fields} fields and no Simplify`);
-				continue;
-			}
-			const keys = resource.simplifyKeys;
-			if (keys.length > 10 || !keys.includes('id'))
-				findings.push(`${resource.value}: Simplify keeps ${keys.length} fields (${keys})`);
-			for (const operation of returning) {
-				const values = { resource: resource.value, operation };
-				const find = (name: string, description: INodeTypeDescription) =>
-					nodeProperties.filter(
-						(property) => property.name === name && shown(description, property, values),
-					);
-				const read = operation === 'get' || operation === 'getAll';
-				if (read && find('simplify', node).length !== 1)
-					findings.push(`${resource.value}.${operation}: no Simplify on the node`);
-				if (find('simplify', tool).length || find('output', node).length)
-					findings.push(
-						`${resource.value}.${operation}: Simplify on the tool or Output on the node`,
-					);
-				const [output] = find('output', tool);
-				const modes = ((output?.options ?? []) as INodePropertyOptions[]).map((o) => o.name);
-				if (modes.join() !== 'Raw,Selected Fields,Simplified')
-					findings.push(`${resource.value}.${operation}: the tool's Output offers ${modes}`);
-				const selected = nodeProperties.filter(
-					(property) =>
-						property.name === 'outputFields' &&
-						shown(tool, property, { ...values, output: 'selected' }),
-				);
-				if (selected.length !== 1 || !/ID is always|the ID always/.test(selected[0].description!))
-					findings.push(`${resource.value}.${operation}: Selected Fields does not keep the ID`);
-			}
-			// An n8n without `@tool` reads it as an unset parameter: Simplify stays on the node there.
-			for (const property of nodeProperties.filter((p) => p.name === 'simplify'))
-				if (property.displayOptions?.show?.['@tool'] || !property.displayOptions?.hide?.['@tool'])
-					findings.push(`${resource.value}: Simplify is not hidden by a hide on '@tool'`);
-		}
-		expect(findings).toEqual([]);
-	});
-
-	test(`"${SAYS.deleted}"`, async () => {
-		const deletable = RESOURCES.filter((resource) => resource.operations.includes('delete'));
-		expect(deletable.length).toBeGreaterThan(5);
-		for (const resource of deletable) {
-			const id = await freshRecord(resource.value);
-			const deleted = await runHeffl(
-				{
-					resource: resource.value,
-					operation: 'delete',
-					[`${resource.value}Id`]: { __rl: true, mode: 'id', value: id },
-				},
-				ctx.credentials,
-			);
-			expect(deleted.error, resource.value).toBeUndefined();
-			expect(deleted.json, resource.value).toEqual([expect.objectContaining({ deleted: true })]);
-		}
-	});
-
-	test(`"${SAYS.words}" "${SAYS.item}" Every refusal of the bad-input corpus, the node's and Heffl's`, async () => {
-		const findings: string[] = [];
-		const cases = [...refusedBeforeSending, ...leftToHeffl].map(([parameters]) => parameters);
-		let checked = 0;
-		for (const parameters of cases) {
-			const where = JSON.stringify(parameters).slice(0, 80);
-			// An empty required parameter is n8n's own check (its words), before the node runs.
-			const result = await runHeffl(parameters, ctx.credentials).catch((error: Error) => {
-				if (error.name !== 'WorkflowHasIssuesError') throw error;
-				return undefined;
-			});
-			if (!result) continue;
-			checked++;
-			const { message = '', description = '' } = result.error ?? {};
-			if (!result.error) findings.push(`${where}: not refused`);
-			// Heffl's own codes (VALIDATION_ERROR) are quoted as Heffl sends them.
-			for (const text of [message, description])
-				if (/\b(error|problem|failure|mistake)s?\b/i.test(text))
-					findings.push(`${where}: '${text}'`);
-			if (!/ \[item 0\]$/.test(message)) findings.push(`${where}: '${message}' names no item`);
-		}
-		expect(checked).toBeGreaterThan(60);
-		expect(findings).toEqual([]);
-	});
 });
 
 describe("n8n's community-node lint rules newer than @n8n/eslint-plugin-community-nodes 0.32.0 (n8n-io/n8n's docs/rules; the others: docs/release.md)", () => {
-	for (const { rule, says, findings } of COMMUNITY_RULES)
+	for (const { rule, says, findings } of [...COMMUNITY_RULES, ...COMMUNITY_FILE_RULES])
 		test(`${rule}: "${says}"`, () => expect(findings()).toEqual([]));
 
 	test('The Filters hint, where an Updated event is chosen: every edit of a matching record runs; "changed to" needs the change event', () => {
@@ -330,50 +189,3 @@ describe("n8n's community-node lint rules newer than @n8n/eslint-plugin-communit
 		}
 	});
 });
-
-const ctx = useSandbox();
-
-/** The number of fields of one record of the resource, as the sandbox's API hands it over. */
-async function fieldsOfRecord(resource: string): Promise<number | undefined> {
-	const spec = RESOURCES.find((candidate) => candidate.value === resource)!;
-	const base = spec.api === 'v1' ? ctx.credentials.v1BaseUrl : ctx.credentials.v2BaseUrl;
-	const paths: Record<string, string> = { customField: '/custom-fields?entity=contacts' };
-	// Records listed inside others (a pipeline's stages) are counted there.
-	const from = spec.pickFrom ?? (spec.operations.includes('getAll') ? undefined : null);
-	if (from === null) return undefined;
-	const url = from
-		? `${from.api === 'v1' ? ctx.credentials.v1BaseUrl : ctx.credentials.v2BaseUrl}${from.path}`
-		: `${base}${paths[resource] ?? spec.path}`;
-	const answer = await fetch(url, { headers: { 'x-api-key': ctx.sandbox.apiKey } });
-	const body = (await answer.json()) as Record<string, unknown>;
-	const list = [body.data, body.items, body].find(Array.isArray) as IDataObject[] | undefined;
-	const records = from ? (list ?? []).flatMap(from.records) : (list ?? []);
-	return records[0] ? Object.keys(records[0]).length : 0;
-}
-
-/** A record of the resource that nothing links to, made in the sandbox for a delete. */
-async function freshRecord(resource: string): Promise<string> {
-	const id = `${resource}_guideline_${Math.random().toString(36).slice(2, 10)}`;
-	const kinds: Record<string, Parameters<typeof ctx.sandbox.insert>[0]> = {
-		lead: 'leads',
-		client: 'clients',
-		contact: 'contacts',
-		company: 'clients',
-		deal: 'deals',
-		quotation: 'quotations',
-		task: 'tasks',
-		webhookSubscription: 'webhooks',
-	};
-	const shape: Record<string, object> = {
-		company: { type: 'company', name: 'Guideline Ltd' },
-		client: { type: 'company', name: 'Guideline Ltd' },
-		contact: { type: 'contact', firstName: 'Guideline' },
-	};
-	ctx.sandbox.insert(kinds[resource], {
-		id,
-		name: 'Guideline',
-		title: 'Guideline',
-		...(shape[resource] ?? {}),
-	} as never);
-	return id;
-}

@@ -1,42 +1,24 @@
 /**
  * The Heffl Polling Trigger's poll logic against the sandbox over loopback HTTP, run by
  * n8n-core's PollContext (drivers/harness/poll.ts: static data saved as real n8n saves it,
- * measured in test/e2e/polling.test.ts). Every test counts what was emitted against
- * what was created: once each, none missed.
+ * measured in test/e2e/polling.test.ts): each new record once, across pages, bursts,
+ * restarts and downtime, in bounded memory. Every test counts what was emitted against
+ * what was created: once each, none missed. Failing polls: pollsThatFail.test.ts; filters:
+ * pollingFilters.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { FIRST_PAGE_SIZE } from '../../nodes/HefflPollingTrigger/watchedList';
 import { LOOKBACK_MS, MAX_SEEN } from '../../nodes/HefflPollingTrigger/cursor';
-import { transportLimits } from '../../nodes/shared/transport';
-import { useSandbox } from '../../drivers/harness/context';
-import { useRecorder } from '../harness/crm';
 import { PollHarness } from '../../drivers/harness/poll';
-import { expectOnce, expectQuiet, idsOf } from './expectations';
-import type { Kind } from '../../sandbox/records';
+import { expectOnce, idsOf } from './expectations';
 import { createRecords, deleteRecord, KINDS } from '../../sandbox/records';
+import { usePollingSandbox } from './pollingSandbox';
 
-const context = useSandbox();
-const relay = useRecorder(context);
+const { context, listRequests, activated } = usePollingSandbox();
 
-const listRequests = () =>
-	context
-		.apiRequests()
-		.filter((request) => request.method === 'GET' && /\/api\/v2\//.test(request.path));
-
-async function activated(kind: Kind, parameters: IDataObject = {}) {
-	const harness = new PollHarness(context.credentials, { event: kind, ...parameters });
-	const first = await harness.activate();
-	expect(first.items).toBeNull();
-	return harness;
-}
-
-beforeEach(() => {
-	relay.rewrite = undefined;
-	context.sandbox.faults.clear();
-});
 
 describe('first activation, then each new record once', () => {
 	test.each(KINDS)(
@@ -228,177 +210,6 @@ describe('restarts and downtime (static data as n8n saves it)', () => {
 	});
 });
 
-describe('a poll that fails leaves the cursor and says why; the next poll catches up', () => {
-	const failing = [
-		['a 429 that outlasts the retries', () => context.sandbox.faults.queue('429', 3, ['GET'])],
-		['a 503', () => context.sandbox.faults.queue('503', 3, ['GET'])],
-		['a dropped connection', () => context.sandbox.faults.queue('drop-before', 3, ['GET'])],
-	] as const;
-
-	test.each(failing)('%s', async (_label, fail) => {
-		const harness = await activated('contact');
-		const ids = await createRecords(context.sandbox, 'contact', 3, 'fault-');
-		const cursor = JSON.stringify(harness.staticData.cursor);
-		fail();
-		const failed = await harness.poll();
-		expectQuiet(failed);
-		expect(JSON.stringify(harness.staticData.cursor)).toBe(cursor);
-		expect(harness.logs.at(-1)).toMatch(
-			/^warn: Heffl Polling Trigger "Heffl Polling Trigger" \(workflow wf\w+\) could not read Heffl's contacts: .+ Nothing was skipped: the next poll reads from the same point\.$/,
-		);
-		await harness.poll();
-		expectOnce(harness, ids);
-	});
-
-	test('an answer slower than the deadline', async () => {
-		const harness = await activated('contact');
-		const ids = await createRecords(context.sandbox, 'contact', 2, 'slow-');
-		const saved = { ...transportLimits };
-		Object.assign(transportLimits, { deadlineMs: 200 });
-		context.sandbox.faults.set({ latencyMs: 400 });
-		try {
-			expect((await harness.poll()).items).toBeNull();
-		} finally {
-			Object.assign(transportLimits, saved);
-			context.sandbox.faults.clear();
-			// The sandbox still holds the abandoned request: let it finish before the next test.
-			await sleep(500);
-		}
-		expect(harness.logs.at(-1)).toMatch(/did not finish answering/);
-		await harness.poll();
-		expectOnce(harness, ids);
-	});
-
-	const garbled: Array<[string, (body: IDataObject) => unknown]> = [
-		['an HTML page', () => '<html><body>Maintenance</body></html>'],
-		['a record without createdAt', (body) => ({ ...body, data: [{ id: 'clt_x' }] })],
-		[
-			'a record without id',
-			(body) => ({ ...body, data: [{ createdAt: new Date().toISOString() }] }),
-		],
-		[
-			'a page claiming more with no cursor',
-			(body) => ({ ...body, meta: { hasMore: true, nextCursor: null } }),
-		],
-	];
-
-	test.each(garbled)('a garbled page: %s', async (_label, garble) => {
-		const harness = new PollHarness(relay.credentials, { event: 'contact' });
-		await harness.activate();
-		const ids = await createRecords(context.sandbox, 'contact', 3, 'garbled-');
-		let left = 1;
-		relay.rewrite = (sent) =>
-			sent.method === 'GET' && sent.path === '/contacts' && left-- > 0
-				? { status: 200, body: garble(sent.answer as IDataObject) }
-				: undefined;
-		const cursor = JSON.stringify(harness.staticData.cursor);
-		expectQuiet(await harness.poll());
-		expect(JSON.stringify(harness.staticData.cursor)).toBe(cursor);
-		expect(harness.logs.at(-1)).toMatch(/^warn: .*could not read Heffl's contacts/);
-		await harness.poll();
-		expectOnce(harness, ids);
-	});
-
-	test('a refused key is not passed over: the poll fails (n8n records a failed execution)', async () => {
-		const apiKey = context.sandbox.createApiKey();
-		const harness = new PollHarness({ ...context.credentials, apiKey }, { event: 'contact' });
-		await harness.activate();
-		context.sandbox.revokeApiKey(apiKey);
-		const poll = await harness.poll();
-		expect(poll.error?.message).toBe('Heffl rejected the API key');
-	});
-
-	test('a first activation Heffl does not answer fails, rather than start from a point n8n would not save', async () => {
-		context.sandbox.faults.queue('503', 3, ['GET']);
-		const harness = new PollHarness(context.credentials, { event: 'deal' });
-		await expect(harness.activate()).rejects.toThrow('Heffl failed to answer (HTTP 503)');
-		expect(harness.savedStaticData).toEqual({});
-	});
-
-	test('polls of one trigger never overlap: a poll that starts while another reads is skipped', async () => {
-		const harness = await activated('contact');
-		const ids = await createRecords(context.sandbox, 'contact', 2, 'overlap-');
-		context.sandbox.faults.set({ latencyMs: 300 });
-		try {
-			const [first, second] = await Promise.all([harness.poll(), harness.poll()]);
-			expect([first.items?.length ?? 0, second.items?.length ?? 0].sort()).toEqual([0, 2]);
-		} finally {
-			context.sandbox.faults.clear();
-		}
-		expect(harness.logs).toContainEqual(
-			expect.stringMatching(/the previous poll is still running; this one is skipped$/),
-		);
-		expectOnce(harness, ids);
-	});
-});
-
-describe('filters: Get Many’s search and filter builder', () => {
-	test('deals: Conditions (status is WON) → only won deals; the others are passed over for good', async () => {
-		const harness = await activated('deal', {
-			filters: { conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] } },
-		});
-		const ids = await createRecords(context.sandbox, 'deal', 4, 'filter-');
-		for (const record of context.sandbox.records('deals'))
-			if (ids.slice(2).includes(String(record.id))) record.status = 'WON';
-		context.sandbox.clearRequests();
-		await harness.poll();
-		expect(listRequests()[0].path).toContain(
-			`filters=${encodeURIComponent(JSON.stringify({ status: { operator: 'is', values: ['WON'] } }))}`,
-		);
-		await harness.poll();
-		expectOnce(harness, ids.slice(2));
-	});
-
-	test('leads: Stage by a picker’s ID is matched by the stage’s name in n8n; an idle poll still costs one request', async () => {
-		const stage = context.sandbox.records('leadStages')[1];
-		const harness = await activated('lead', { filters: { stage: String(stage.id) } });
-		context.sandbox.clearRequests();
-		await harness.poll();
-		expect(context.apiRequests()).toHaveLength(1);
-		const ids = await createRecords(context.sandbox, 'lead', 3, 'staged-');
-		for (const record of context.sandbox.records('leads'))
-			if (record.id === ids[1]) record.stage = stage.name ?? stage.label;
-		await harness.poll();
-		expectOnce(harness, [ids[1]]);
-	});
-
-	/** A server that ignores `filters`: the relay answers every filtered task list with the unfiltered one. */
-	async function ignoringFilters(parameters: IDataObject) {
-		const harness = new PollHarness(relay.credentials, { event: 'task', ...parameters });
-		await harness.activate();
-		const ids = await createRecords(context.sandbox, 'task', 2, 'ignored-filter-');
-		const unfiltered = await fetch(
-			`${context.sandbox.urls.v2}/tasks?orderBy=createdAt&orderDir=desc&pageSize=${FIRST_PAGE_SIZE}`,
-			{ headers: { 'x-api-key': context.sandbox.apiKey } },
-		).then(async (response) => (await response.json()) as IDataObject);
-		relay.rewrite = (sent) =>
-			sent.path === '/tasks' && sent.query.filters ? { status: 200, body: unfiltered } : undefined;
-		return { harness, ids, poll: await harness.poll() };
-	}
-
-	test('a server that ignores the filters cannot make a poll emit records that do not match', async () => {
-		const { harness, poll } = await ignoringFilters({
-			filters: {
-				conditions: { condition: [{ field: 'status', operator: 'is', values: 'COMPLETED' }] },
-			},
-		});
-		expectQuiet(poll);
-		expect(harness.emitted).toEqual([]);
-	});
-
-	test('a filter Heffl’s records do not show is an error, not every new record', async () => {
-		const { harness, poll } = await ignoringFilters({
-			filters: {
-				conditions: { condition: [{ customFieldKey: 'cf_nowhere', operator: 'is', values: 'x' }] },
-			},
-		});
-		expect(poll.error?.message).toBe(
-			"Filters › Conditions › cf_nowhere: Heffl's tasks do not show this field, so the filter cannot be checked",
-		);
-		expect(harness.emitted).toEqual([]);
-	});
-});
-
 describe('bounded memory', () => {
 	test(`the cursor keeps at most ${MAX_SEEN} ids, and those within ${LOOKBACK_MS / 1000} s of the newest`, async () => {
 		const harness = await activated('task');
@@ -414,8 +225,4 @@ describe('bounded memory', () => {
 		await harness.poll();
 		expectOnce(harness, ids);
 	});
-});
-
-afterEach(() => {
-	context.sandbox.faults.clear();
 });

@@ -1,16 +1,15 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the campaign prints its figures and reads the process's own output */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the campaign prints the cases it found unclear and the attacks that failed */
 /**
  * The reliability and security campaign: forged deliveries, lifecycle churn,
  * faults during bulk writes, a corpus of bad input, and a scan for leaked
  * secrets. Every figure is counted against the sandbox and printed at the end.
  * It starts no n8n: the same checks of the trigger inside real n8n (replays,
  * forgeries, garbled secrets, secrets in n8n's log and executions) are in
- * test/e2e/trigger.test.ts.
+ * test/e2e/trigger.test.ts. The forgeries: forgeries.ts; the figures and the scan:
+ * campaignRecord.ts.
  */
-import { randomBytes } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../../drivers/harness/context';
 import { runHeffl } from '../../drivers/harness/n8n';
@@ -18,58 +17,14 @@ import { TriggerHarness } from '../../drivers/harness/trigger';
 import { scenarios } from '../attack/scenarios';
 import { issuedKeys } from '../attack/servers';
 import { byId, leftToHeffl, refusedBeforeSending } from './badInputCorpus';
+import { useCampaignRecord } from './campaignRecord';
+import type { Case } from './forgeries';
+import { forgeries } from './forgeries';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 20, 40, 60], timeoutMs: 2000, maxAttempts: 4 },
 });
-const figures: Array<[string, number | string, string]> = [];
-/** Everything the nodes produced: scanned for secrets at the end. */
-const produced: string[] = [];
-const secrets = new Set<string>();
-
-// Everything written to stdout and stderr during the campaign is scanned too.
-beforeAll(() => {
-	for (const stream of [process.stdout, process.stderr]) {
-		const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-		stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-			produced.push(String(chunk));
-			return write(chunk, ...rest);
-		}) as typeof stream.write;
-	}
-	for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-		const original = console[level].bind(console);
-		console[level] = (...args: unknown[]) => {
-			produced.push(
-				args
-					.map((arg) => (typeof arg === 'string' ? arg : (JSON.stringify(arg) ?? String(arg))))
-					.join(' '),
-			);
-			original(...args);
-		};
-	}
-});
-
-afterAll(() => {
-	const leaks = produced.reduce(
-		(count, text) => count + [...secrets].filter((secret) => text.includes(secret)).length,
-		0,
-	);
-	figures.push(['secrets in outputs, errors and logs', leaks, '0']);
-	console.log(
-		[
-			'',
-			'| check | measured | target |',
-			'|---|---|---|',
-			...figures.map(([name, value, target]) => `| ${name} | ${value} | ${target} |`),
-		].join('\n'),
-	);
-	expect(leaks).toBe(0);
-});
-
-const record = (result: { json: IDataObject[]; error?: Error }) => {
-	produced.push(JSON.stringify(result.json));
-	if (result.error) produced.push(`${result.error.message} ${JSON.stringify(result.error)}`);
-};
+const { figures, produced, secrets, record } = useCampaignRecord();
 
 describe('forgery: 1,200 deliveries, valid ones mixed with every kind of forgery', () => {
 	test('forged or stale accepted 0, valid missed 0, replays executed twice 0', async () => {
@@ -80,103 +35,7 @@ describe('forgery: 1,200 deliveries, valid ones mixed with every kind of forgery
 		await harness.activate();
 		const secret = String(harness.staticData.secret);
 		secrets.add(secret);
-		const body = (n: number) =>
-			JSON.stringify({
-				event: 'lead.updated',
-				timestamp: new Date().toISOString(),
-				payload: { id: `ld_${n}`, name: `Lead ${n}` },
-			});
-		const now = () => Math.floor(Date.now() / 1000);
-		type Case = { kind: string; valid: boolean; headers: Record<string, string>; body: string };
-		const sign = (key: string, id: string, at: number, text: string) =>
-			new Webhook(key).sign(id, new Date(at * 1000), text);
-		const forge: Array<(n: number) => Case> = [
-			(n) => ({ kind: 'valid', valid: true, ...signed(secret, `msg_v${n}`, now(), body(n)) }),
-			(n) => ({
-				kind: 'tampered body',
-				valid: false,
-				...signed(secret, `msg_t${n}`, now(), body(n)),
-				body: body(n + 1),
-			}),
-			(n) => ({
-				kind: 'wrong secret',
-				valid: false,
-				...signed(`whsec_${randomBytes(32).toString('base64')}`, `msg_w${n}`, now(), body(n)),
-			}),
-			(n) => {
-				const good = signed(secret, `msg_o${n}`, now(), body(n));
-				return {
-					kind: 'other version',
-					valid: false,
-					...good,
-					headers: {
-						...good.headers,
-						'webhook-signature': good.headers['webhook-signature'].replace('v1,', 'v2,'),
-					},
-				};
-			},
-			(n) => {
-				const good = signed(secret, `msg_r${n}`, now(), body(n));
-				return {
-					kind: 'truncated base64',
-					valid: false,
-					...good,
-					headers: {
-						...good.headers,
-						'webhook-signature': good.headers['webhook-signature'].slice(0, -3),
-					},
-				};
-			},
-			(n) => {
-				const good = signed(secret, `msg_p${n}`, now(), body(n));
-				return {
-					kind: 'padded base64',
-					valid: false,
-					...good,
-					headers: {
-						...good.headers,
-						'webhook-signature': `${good.headers['webhook-signature']}AA==`,
-					},
-				};
-			},
-			(n) => {
-				const good = signed(secret, `msg_m${n}`, now(), body(n));
-				const headers = { ...good.headers };
-				delete (headers as Record<string, string>)[
-					['webhook-id', 'webhook-timestamp', 'webhook-signature'][n % 3]
-				];
-				return { kind: 'missing header', valid: false, ...good, headers };
-			},
-			(n) => ({
-				kind: 'stale timestamp',
-				valid: false,
-				...signed(secret, `msg_s${n}`, now() - 301 - (n % 1000), body(n)),
-			}),
-			(n) => ({
-				kind: 'future timestamp',
-				valid: false,
-				...signed(secret, `msg_f${n}`, now() + 301 + (n % 1000), body(n)),
-			}),
-			(n) => {
-				const good = signed(secret, `msg_n${n}`, now(), body(n));
-				return {
-					kind: 'non-integer timestamp',
-					valid: false,
-					...good,
-					headers: { ...good.headers, 'webhook-timestamp': `${now()}.5` },
-				};
-			},
-		];
-		function signed(key: string, id: string, at: number, text: string) {
-			return {
-				body: text,
-				headers: {
-					'webhook-id': id,
-					'webhook-timestamp': String(at),
-					'webhook-signature': sign(key, id, at, text),
-				},
-			};
-		}
+		const forge = forgeries(secret);
 
 		// Each case is made as it is sent: one made early and sent late under load drifts across
 		// the 300 s tolerance (a timestamp 309 s ahead is a valid one 10 s later).

@@ -1,43 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
- * The sandbox against the contract (docs/service-api.md), over real HTTP:
- * it is the measuring stick for everything else, so it is measured too. The v1
- * records endpoints are checked against heffl-reference.md in v1-reference.test.ts.
+ * The sandbox against the contract (docs/service-api.md), over real HTTP: it is the measuring
+ * stick for everything else, so it is measured too. Here the request path: lists and paging,
+ * auth, the rate limit, injected faults; signed deliveries in contract-webhooks.test.ts. The
+ * v1 records endpoints are checked against heffl-reference.md in v1-*.test.ts.
  */
-import { createServer } from 'node:http';
 import { sleep } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { startSandbox } from '../../sandbox/index';
-import type { StartedSandbox } from '../../sandbox/index';
+import { useContractSandbox } from './contractClient';
 
-let sandbox: StartedSandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({
-		rateLimit: false,
-		seed: { leads: 45, contacts: 70 },
-		webhooks: { retryScheduleMs: [0, 20, 40], maxAttempts: 3, timeoutMs: 500 },
-	});
-});
-afterAll(async () => sandbox.close());
-
-async function call(
-	path: string,
-	init: RequestInit & { key?: string | null; base?: 'v1' | 'v2' } = {},
-) {
-	const { key = sandbox.apiKey, base = 'v1', ...rest } = init;
-	const headers = new Headers(rest.headers);
-	if (key !== null) headers.set('x-api-key', key);
-	if (rest.body) headers.set('content-type', 'application/json');
-	const response = await fetch(`${sandbox.urls[base]}${path}`, { ...rest, headers });
-	const text = await response.text();
-	return {
-		status: response.status,
-		headers: response.headers,
-		body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-	};
-}
+const { sandbox, call } = useContractSandbox();
 
 describe('lists and pagination', () => {
 	test('v1: default 20, max 100, the cursor walks every record exactly once', async () => {
@@ -128,8 +101,8 @@ describe('auth', () => {
 	])('a %s key is a 401 UNAUTHORIZED', async (_name, key) => {
 		const raw =
 			key
-				?.replace('KEY-PART1 PART2', `${sandbox.apiKey.slice(0, 8)} ${sandbox.apiKey.slice(8)}`)
-				.replace('KEY', sandbox.apiKey) ?? null;
+				?.replace('KEY-PART1 PART2', `${sandbox().apiKey.slice(0, 8)} ${sandbox().apiKey.slice(8)}`)
+				.replace('KEY', sandbox().apiKey) ?? null;
 		expect(await call('/tags', { key: raw })).toMatchObject({
 			status: 401,
 			body: { code: 'UNAUTHORIZED' },
@@ -137,18 +110,18 @@ describe('auth', () => {
 	});
 
 	test('a revoked key stops at once; a bearer token is ignored', async () => {
-		const key = sandbox.createApiKey('A');
+		const key = sandbox().createApiKey('A');
 		expect((await call('/tags', { key })).status).toBe(200);
-		sandbox.revokeApiKey(key);
+		sandbox().revokeApiKey(key);
 		expect((await call('/tags', { key })).status).toBe(401);
 		expect(
-			(await call('/tags', { key: null, headers: { authorization: `Bearer ${sandbox.apiKey}` } }))
+			(await call('/tags', { key: null, headers: { authorization: `Bearer ${sandbox().apiKey}` } }))
 				.status,
 		).toBe(401);
 	});
 
 	test("another workspace's record is a 403 FORBIDDEN", async () => {
-		const foreign = sandbox.records('leads', 'B')[0];
+		const foreign = sandbox().records('leads', 'B')[0];
 		expect(await call(`/leads/${String(foreign.id)}`)).toMatchObject({
 			status: 403,
 			body: { code: 'FORBIDDEN' },
@@ -192,112 +165,27 @@ describe('rate limit', () => {
 	});
 });
 
-describe('webhook subscriptions and deliveries', () => {
-	test('the secret is shown once; deliveries verify with standardwebhooks; failures retry with one id, then fail for good', async () => {
-		const received: Array<{ headers: Record<string, string>; body: string }> = [];
-		let answer = 200;
-		const receiver = createServer((request, response) => {
-			let body = '';
-			request.on('data', (chunk) => (body += chunk));
-			request.on('end', () => {
-				received.push({ headers: request.headers as Record<string, string>, body });
-				response.statusCode = answer;
-				response.end();
-			});
-		});
-		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-		const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-		try {
-			const created = await call('/webhooks', {
-				method: 'POST',
-				body: JSON.stringify({ name: 'test', url, events: ['lead.created'] }),
-			});
-			expect(created.body).toMatchObject({
-				id: expect.stringMatching(/^wh_/),
-				secret: expect.stringMatching(/^whsec_/),
-				status: 'active',
-			});
-			const id = String(created.body.id);
-			expect((await call(`/webhooks/${id}`)).body).not.toHaveProperty('secret');
-			expect(JSON.stringify((await call('/webhooks')).body)).not.toContain(
-				String(created.body.secret),
-			);
-
-			await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'Hooked' }) });
-			await sandbox.waitForDeliveries();
-			const delivered = received[0];
-			expect(JSON.parse(delivered.body)).toMatchObject({
-				event: 'lead.created',
-				payload: { name: 'Hooked' },
-			});
-			expect(() =>
-				new Webhook(String(created.body.secret)).verify(delivered.body, delivered.headers),
-			).not.toThrow();
-
-			answer = 500;
-			received.length = 0;
-			await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'Refused' }) });
-			await sandbox.waitForDeliveries();
-			expect(received).toHaveLength(3);
-			expect(new Set(received.map((attempt) => attempt.headers['webhook-id'])).size).toBe(1);
-			expect(sandbox.deliveries.at(-1)).toMatchObject({
-				status: 'failed',
-				attempts: expect.any(Array),
-			});
-
-			answer = 200;
-			received.length = 0;
-			const next = sandbox.rotateWebhookSecret(id);
-			await call('/leads', { method: 'POST', body: JSON.stringify({ name: 'Rotated' }) });
-			await sandbox.waitForDeliveries();
-			expect(received[0].headers['webhook-signature'].split(' ')).toHaveLength(2);
-			for (const secret of [String(created.body.secret), next]) {
-				expect(() =>
-					new Webhook(secret).verify(received[0].body, received[0].headers),
-				).not.toThrow();
-			}
-			expect((await call(`/webhooks/${id}`, { method: 'DELETE' })).body).toEqual({
-				id,
-				deleted: true,
-			});
-		} finally {
-			receiver.close();
-		}
-	});
-
-	test('unknown events are refused', async () => {
-		const answer = await call('/webhooks', {
-			method: 'POST',
-			body: JSON.stringify({ name: 'x', url: 'https://x.example/h', events: ['lead.exploded'] }),
-		});
-		expect(answer.body).toMatchObject({
-			code: 'BAD_REQUEST',
-			message: expect.stringMatching(/^events: /),
-		});
-	});
-});
-
 describe('fault injection', () => {
 	test('queued 500, 503, 429, drop-before and drop-after', async () => {
-		sandbox.faults.queue('500', 1);
-		sandbox.faults.queue('503', 1);
-		sandbox.faults.queue('429', 1);
+		sandbox().faults.queue('500', 1);
+		sandbox().faults.queue('503', 1);
+		sandbox().faults.queue('429', 1);
 		expect((await call('/tags')).status).toBe(500);
 		expect((await call('/tags')).status).toBe(503);
 		expect((await call('/tags')).status).toBe(429);
-		sandbox.faults.queue('drop-before', 1);
+		sandbox().faults.queue('drop-before', 1);
 		await expect(call('/tags')).rejects.toThrow();
-		const before = sandbox.records('tasks').length;
-		sandbox.faults.queue('drop-after', 1, ['POST']);
+		const before = sandbox().records('tasks').length;
+		sandbox().faults.queue('drop-after', 1, ['POST']);
 		await expect(
 			call('/tasks', { method: 'POST', body: JSON.stringify({ title: 'acted' }) }),
 		).rejects.toThrow();
-		expect(sandbox.records('tasks').length).toBe(before + 1);
+		expect(sandbox().records('tasks').length).toBe(before + 1);
 		expect((await call('/tags')).status).toBe(200);
 	});
 
 	test('a fault queued for one path (here through the control route) leaves other paths alone', async () => {
-		const queued = await fetch(`${sandbox.urls.origin}/__sandbox/faults`, {
+		const queued = await fetch(`${sandbox().urls.origin}/__sandbox/faults`, {
 			method: 'POST',
 			body: JSON.stringify({
 				queue: [{ kind: '503', count: 1, methods: ['GET'], path: '/api/v1/tasks' }],

@@ -1,16 +1,17 @@
 /**
  * The sandbox's v2 list model against Heffl's reference (docs/heffl-reference.md): §4.2 errors,
- * §6.2/§7 list parameters and envelopes, and Return All over thousands of records, over real
- * HTTP. Expectations come from the cited sections (or, where they are silent, from docs/assumptions.md's
- * "v2 sandbox choices"), never from the node.
+ * §6.2/§7 list parameters and envelopes, Return All over thousands of records, the §11.6 leads
+ * list (the list model's own rows) and §7's creation order, over real HTTP. Expectations come
+ * from the cited sections (or, where they are silent, from docs/assumptions.md's "v2 sandbox
+ * choices"), never from the node.
  */
 import { describe, expect, test } from 'vitest';
 
 import { startSandbox } from '../../sandbox/index';
 import type { Body } from './v2Client';
-import { envelope, issuesOf, useV2Sandbox } from './v2Client';
+import { envelope, fieldsOf, ids, issuesOf, useV2Sandbox } from './v2Client';
 
-const { call, list, all, records } = useV2Sandbox();
+const { call, list, all, records, company, pipeline } = useV2Sandbox();
 
 describe('§4.2 errors and §6.2/§7 list parameters', () => {
 	test('VALIDATION_ERROR lists every issue under error.details.issues; an unknown property has no field (§4.2, §9.2)', async () => {
@@ -154,5 +155,70 @@ describe('Return All over thousands of v2 records', () => {
 		} finally {
 			await big.close();
 		}
+	});
+});
+
+describe('§11.6 leads', () => {
+	test('GET /leads shares the §7 list model: envelope, search, orderBy, filters; bad filters name their path', async () => {
+		const page = await list('/leads', { pageSize: '2' });
+		expect(page.status).toBe(200);
+		expect(page.body.data).toHaveLength(2);
+		expect(page.body.meta).toEqual({ nextCursor: expect.any(String), hasMore: true });
+		expect(page.body.data[0].id).toMatch(/^ld_/);
+		const lead = records('leads')[2];
+		expect(ids(await list('/leads', { search: String(lead.email) }))).toEqual([lead.id]);
+		const byName = (
+			(await list('/leads', { orderBy: 'name', orderDir: 'asc', pageSize: '100' })).body
+				.data as Body[]
+		).map((item) => String(item.name));
+		expect(byName).toEqual([...byName].sort(new Intl.Collator('en', { numeric: true }).compare));
+		const inStage = await list('/leads', {
+			filters: { stageId: { operator: 'is', values: [lead.stageId] } },
+			pageSize: '100',
+		});
+		expect(ids(inStage)).toContain(lead.id);
+		expect((inStage.body.data as Body[]).every((item) => item.stageId === lead.stageId)).toBe(true);
+		expect(
+			fieldsOf(await list('/leads', { filters: { stageId: { operator: 'like', values: ['x'] } } })),
+		).toEqual(['filters.stageId']);
+		expect(fieldsOf(await list('/leads', { orderBy: 'value' }))).toEqual(['orderBy']);
+	});
+});
+
+describe('§7 creation order (what the polling trigger reads)', () => {
+	const lists = ['/contacts', '/companies', '/deals', '/quotations', '/leads', '/tasks'];
+	const times = (answer: { body: Body }) =>
+		(answer.body.data as Body[]).map((item) => Date.parse(String(item.createdAt)));
+
+	test.each(lists)(
+		'GET %s is newest first by createdAt by default and with orderBy=createdAt&orderDir=desc; asc reverses it',
+		async (path) => {
+			const byDefault = await list(path, { pageSize: '100' });
+			expect(byDefault.status).toBe(200);
+			const created = times(byDefault);
+			expect(created.length).toBeGreaterThan(1);
+			expect(created.every(Number.isFinite)).toBe(true);
+			expect(created).toEqual([...created].sort((a, b) => b - a));
+			const stated = await list(path, { pageSize: '100', orderBy: 'createdAt', orderDir: 'desc' });
+			expect(ids(stated)).toEqual(ids(byDefault));
+			const ascending = times(
+				await list(path, { pageSize: '100', orderBy: 'createdAt', orderDir: 'asc' }),
+			);
+			expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+		},
+	);
+
+	test('sandbox choice (docs/assumptions.md: a cursor is a position): a record created while a client pages newest first comes at the top, the next page shifts by one', async () => {
+		const first = await list('/deals', { pageSize: '2' });
+		const created = await call('/deals', 'POST', {
+			title: 'Made between two pages',
+			clientId: company().id,
+			pipelineId: pipeline().id,
+			cf_lead_score: 1,
+		});
+		expect(created.status).toBe(200);
+		const second = await list('/deals', { pageSize: '2', cursor: first.body.meta.nextCursor });
+		expect(ids(second)[0]).toBe(ids(first)[1]);
+		expect(ids(await list('/deals', { pageSize: '1' }))).toEqual([created.body.id]);
 	});
 });

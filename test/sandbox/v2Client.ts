@@ -107,3 +107,31 @@ export const envelope = (body: Body) => {
 	expect(Object.keys(body.meta).sort()).toEqual(['hasMore', 'nextCursor']);
 	expect(typeof body.meta.hasMore).toBe('boolean');
 };
+/**
+ * Two quotation bodies §11.4 takes, for the seeded company and the quotation template: `body`
+ * with the template's required cf_* keys and one discounted, taxed line (total 945), and
+ * `base`, one plain line (2 × 50) without the required cf_* keys.
+ */
+export function quotationBodies(
+	v2: Pick<ReturnType<typeof useV2Sandbox>, 'company' | 'quotationTemplate'>,
+) {
+	return {
+		body: (extra: Body = {}) => ({
+			clientId: v2.company().id,
+			templateId: v2.quotationTemplate().id,
+			date: '2026-11-23T00:00:00.000Z',
+			quotationProducts: [
+				{ name: 'Website Audit', quantity: 2, price: 500, discount: 100, tax: 5 },
+			],
+			cf_project_code: 'PRJ-1',
+			cf_payment_terms: 'Net 30',
+			...extra,
+		}),
+		base: () => ({
+			clientId: v2.company().id,
+			templateId: v2.quotationTemplate().id,
+			date: '2026-04-01T00:00:00.000Z',
+			quotationProducts: [{ name: 'Design', quantity: 2, price: 50 }],
+		}),
+	};
+}

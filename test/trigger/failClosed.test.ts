@@ -2,52 +2,23 @@
 /**
  * The trigger fails closed and runs each delivery once: strict Standard Webhooks
  * secrets (parameter, credential, and what Heffl returns), concurrent duplicates in one
- * process, refusals in n8n's log, validated Timestamp Tolerance and Trigger On, and
- * what the editor shows (Title Case events, the subtitle). Deliveries go over loopback
- * HTTP through n8n-core's WebhookContext, signed by the standardwebhooks library.
+ * process, refusals in n8n's log. Deliveries go over loopback HTTP through n8n-core's
+ * WebhookContext, signed by the standardwebhooks library. Timestamp Tolerance, Trigger On
+ * and what the editor shows: triggerSettings.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
-import { wantedEvents } from '../../nodes/HefflTrigger/settings';
 import { parseSigningSecret, verifyDelivery } from '../../nodes/HefflTrigger/signature';
-import { EVENT_CATALOGUE } from '../../nodes/shared/table/events';
 import { useSandbox } from '../../drivers/harness/context';
-import { nodeTypes } from '../../drivers/harness/n8n';
-import { TriggerHarness } from '../../drivers/harness/trigger';
+import { deliverLeadEvent as deliver, newSecret, useTriggers } from './openTriggers';
 
 const ctx = useSandbox();
-const open: TriggerHarness[] = [];
-afterEach(async () => {
-	for (const harness of open.splice(0)) await harness.close();
-});
-
-const newSecret = (bytes = 32) => `whsec_${randomBytes(bytes).toString('base64')}`;
-
-async function existing(parameters: IDataObject) {
-	const harness = await new TriggerHarness(ctx.credentials, {
-		subscription: 'existing',
-		events: ['lead.created'],
-		...parameters,
-	}).listen();
-	open.push(harness);
-	return harness;
-}
-
-async function deliver(
-	harness: TriggerHarness,
-	secret: string,
-	id = `msg_${randomBytes(8).toString('hex')}`,
-	event = 'lead.created',
-) {
-	const message = { event, timestamp: new Date().toISOString(), payload: { id: 'ld_1' } };
-	return await harness.deliverSigned(secret, message, id);
-}
+const { listening, existing } = useTriggers(ctx);
 
 /** A secret that some decoders turn into an empty or all-zero key: what a forger would sign with. */
 const zeroKeySecret = `whsec_${Buffer.alloc(24).toString('base64')}`;
@@ -178,11 +149,10 @@ describe('signing secrets: whsec_ + canonical base64 of 24 to 64 bytes, nothing 
 		});
 		await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
 		const { port } = proxy.address() as { port: number };
-		const harness = await new TriggerHarness(
-			{ ...ctx.credentials, v1BaseUrl: `http://127.0.0.1:${port}/api/v1` },
+		const harness = await listening(
 			{ subscription: 'automatic', events: ['lead.created'] },
-		).listen();
-		open.push(harness);
+			{ ...ctx.credentials, v1BaseUrl: `http://127.0.0.1:${port}/api/v1` },
+		);
 		try {
 			await expect(harness.activate()).rejects.toMatchObject({
 				message: expect.stringContaining('Heffl returned a signing secret that is not whsec_'),
@@ -234,11 +204,7 @@ describe('refusals in the log', () => {
 		);
 		expect(harness.logs[0]).not.toContain(secret.slice(6));
 
-		const automatic = await new TriggerHarness(ctx.credentials, {
-			subscription: 'automatic',
-			events: ['lead.created'],
-		}).listen();
-		open.push(automatic);
+		const automatic = await listening({ subscription: 'automatic', events: ['lead.created'] });
 		await automatic.activate();
 		await deliver(automatic, newSecret());
 		expect(automatic.logs).toEqual([
@@ -248,89 +214,3 @@ describe('refusals in the log', () => {
 	});
 });
 
-describe('Timestamp Tolerance and Trigger On from expressions', () => {
-	test.each([
-		['NaN', '={{ NaN }}'],
-		['negative', -5],
-		['zero', 0],
-		['text', 'soon'],
-		['over the cap', 86_400],
-	])(
-		'a tolerance of %s fails activation naming the field, and deliveries get 500 and run nothing',
-		async (_label, toleranceSeconds) => {
-			const secret = newSecret();
-			const harness = await existing({ options: { toleranceSeconds } });
-			harness.signingSecretCredential = secret;
-			await expect(harness.activate()).rejects.toMatchObject({
-				message: expect.stringContaining(
-					'Timestamp Tolerance (Seconds) must be a number from 1 to 3600',
-				),
-			});
-			const answer = await deliver(harness, secret);
-			expect(answer.status).toBe(500);
-			expect(harness.executions).toHaveLength(0);
-		},
-	);
-
-	test('Trigger On as a comma-separated string is split, never matched as a substring', async () => {
-		expect(wantedEvents('lead.created, deal.updated')).toEqual(['lead.created', 'deal.updated']);
-		expect(wantedEvents('Lead Created')).toEqual(['lead.created']);
-		expect(wantedEvents('*')).toHaveLength(EVENT_CATALOGUE.length);
-		expect(wantedEvents(['lead.created', ' lead.created '])).toEqual(['lead.created']);
-		const secret = newSecret();
-		const harness = await existing({ events: '=lead.created.extra, deal.updated' });
-		harness.signingSecretCredential = secret;
-		expect((await deliver(harness, secret, undefined, 'lead.created')).body).toContain('ignored');
-		expect((await deliver(harness, secret, undefined, 'deal.updated')).status).toBe(200);
-		expect(harness.executions).toHaveLength(1);
-	});
-
-	test('an empty Trigger On fails activation with what to choose', async () => {
-		const harness = await existing({ events: [] });
-		harness.signingSecretCredential = newSecret();
-		await expect(harness.activate()).rejects.toMatchObject({ message: 'Trigger On has no event' });
-	});
-});
-
-describe('what the editor shows', () => {
-	const description = new HefflTrigger().description;
-	const triggerOn = description.properties.find(
-		(property) => property.name === 'events',
-	) as INodeProperties;
-
-	test('Trigger On: Title Case names from the events table, alphabetical after All Events, no tooltip', () => {
-		const names = (triggerOn.options as Array<{ name: string; value: string }>).map(
-			(option) => option.name,
-		);
-		expect(names[0]).toBe('All Events');
-		expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b)));
-		for (const name of names) expect(name).toMatch(/^[A-Z][a-z]+( [A-Z][a-z]+)*$/);
-		expect(names).toContain('Lead Created');
-		expect(names).toHaveLength(EVENT_CATALOGUE.length + 1);
-		expect(triggerOn.description).toBeUndefined();
-		expect(triggerOn.hint).toBeUndefined();
-	});
-
-	test.each([
-		[['lead.created', 'deal.stageChanged'], 'Lead Created, Deal Stage Changed'],
-		[['*'], 'All'],
-		[['lead.teleported'], 'lead.teleported'],
-	])('the subtitle of %j reads %s', (events, expected) => {
-		const node = {
-			id: 'n',
-			name: 'Heffl Trigger',
-			type: 'n8n-nodes-heffl.hefflTrigger',
-			typeVersion: 1,
-			position: [0, 0] as [number, number],
-			parameters: { events },
-		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		const subtitle = workflow.expression.getSimpleParameterValue(
-			node,
-			String(description.subtitle),
-			'internal',
-			{},
-		);
-		expect(subtitle).toBe(expected);
-	});
-});

@@ -4,54 +4,28 @@
  * over loopback: a match runs, a non-match is acknowledged and remembered, a field the
  * delivery lacks is read from Heffl once (never guessed), a read that cannot come in time
  * answers 503 and is not remembered, a deleted record is judged as delivered, a field no
- * one shows starts nothing and is logged; bad filters fail activation; a subscription
- * whose status moved away from the one Heffl gave it is re-created.
+ * one shows starts nothing and is logged. The Filters in the editor and bad filters at
+ * activation: filtersInEditor.test.ts.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { HefflTrigger } from '../../nodes/HefflTrigger/HefflTrigger.node';
 import { judgingLimits } from '../../nodes/HefflTrigger/deliveryFilter';
 import { budgetId, forgetBudget } from '../../nodes/shared/transport/rateLimit';
 import { useSandbox } from '../../drivers/harness/context';
-import { loadOptionsContext } from '../../drivers/harness/n8n';
-import { TriggerHarness } from '../../drivers/harness/trigger';
+import { deliver, stageFilter, stagesOf, useFilterTriggers } from './filterTriggers';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 4000 },
 });
-const open: TriggerHarness[] = [];
+const { trigger, pipelines } = useFilterTriggers(ctx);
 
-afterEach(async () => {
-	for (const harness of open.splice(0)) await harness.close();
+afterEach(() => {
 	ctx.sandbox.omitFromPayloads([]);
 	ctx.sandbox.setRateLimit(false);
 	judgingLimits.budgetMs = 10_000;
 });
 
-async function trigger(parameters: IDataObject) {
-	const harness = await new TriggerHarness(ctx.credentials, {
-		subscription: 'automatic',
-		...parameters,
-	}).listen();
-	open.push(harness);
-	await harness.activate();
-	return harness;
-}
-
-const subscriptionsTo = (url: string) =>
-	(ctx.sandbox.records('webhooks') as IDataObject[]).filter(
-		(subscription) => subscription.url === url,
-	);
-
-/** A delivery signed with the trigger's secret by the standardwebhooks library. */
-async function deliver(harness: TriggerHarness, event: string, payload: IDataObject, id?: string) {
-	const message = { event, timestamp: new Date().toISOString(), payload };
-	return await harness.deliverSigned(String(harness.staticData.secret), message, id);
-}
-
-const pipelines = () => ctx.sandbox.records('pipelines') as IDataObject[];
-const stagesOf = (pipeline: IDataObject) => pipeline.stages as IDataObject[];
 const deals = () => ctx.sandbox.records('deals') as IDataObject[];
 const dealReads = () =>
 	ctx
@@ -59,13 +33,6 @@ const dealReads = () =>
 		.filter(
 			(request) => request.method === 'GET' && /^\/api\/v2\/deals\/[^/?]+$/.test(request.path),
 		);
-
-const stageFilter = (stageId: unknown, extra: IDataObject[] = []) => ({
-	events: ['deal.stageChanged', 'deal.deleted', 'lead.created'],
-	dealFilters: {
-		conditions: { condition: [{ field: 'stageId', operator: 'is', values: stageId }, ...extra] },
-	},
-});
 
 describe('Filters on the Heffl Trigger', () => {
 	test('match, no match and repeats: only deliveries into the filtered stage start an execution, every answer 2xx, no read when the delivery shows the stage', async () => {
@@ -243,158 +210,5 @@ describe('Filters on the Heffl Trigger', () => {
 			{ id: 'ld_1', stage: 'Qualified', stageId: 3 },
 			{ id: 'clt_1', name: 'Acme' },
 		]);
-	});
-});
-
-describe('the Filters in the editor', () => {
-	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources, the ID conditions: a deal stage as Pipeline › Stage)', async () => {
-		const trigger = new HefflTrigger();
-		const methods: string[] = [];
-		const walk = (properties: INodeProperties[]) => {
-			for (const property of properties) {
-				const method = property.typeOptions?.loadOptionsMethod;
-				if (typeof method === 'string') methods.push(method);
-				for (const option of (property.options ?? []) as Array<{
-					type?: string;
-					values?: unknown;
-				}>) {
-					if ('type' in option) walk([option as INodeProperties]);
-					if (Array.isArray(option.values)) walk(option.values as INodeProperties[]);
-				}
-			}
-		};
-		walk(trigger.description.properties);
-		expect([...new Set(methods)].sort()).toEqual([
-			'getClientStages',
-			'getCrmSources',
-			'getDealPipelines',
-			'getDealStages',
-			'getLeadSources',
-			'getLeadStages',
-			'getQuotationTemplates',
-			'getUsers',
-		]);
-		const loaders = trigger.methods.loadOptions as Record<
-			string,
-			(this: unknown) => Promise<Array<{ name: string }>>
-		>;
-		const stages = await loaders.getLeadStages.call(loadOptionsContext({}, ctx.credentials));
-		const sources = await loaders.getLeadSources.call(loadOptionsContext({}, ctx.credentials));
-		expect(stages.map((option) => option.name)).toEqual([
-			'New',
-			'Contacted',
-			'Qualified',
-			'Proposal',
-			'Won',
-			'Lost',
-		]);
-		expect(sources.map((option) => option.name)).toContain('Website');
-		const dealStages = await loaders.getDealStages.call(loadOptionsContext({}, ctx.credentials));
-		const [sales] = pipelines();
-		const named = (stage: IDataObject) => `${String(sales.name)} › ${String(stage.name)}`;
-		const salesStages = stagesOf(sales).map((stage) => ({ name: named(stage), value: stage.id }));
-		expect(dealStages.filter(({ name }) => name.startsWith(`${String(sales.name)} ›`))).toEqual(
-			salesStages,
-		);
-	});
-
-	test('a stage picked from the list (IDs), or saved as an ID, filters alike', async () => {
-		const [wanted, other] = [stagesOf(pipelines()[0])[4], stagesOf(pipelines()[0])[0]];
-		for (const values of [[wanted.id], ` ${String(wanted.id)} `]) {
-			const harness = await trigger(stageFilter(values));
-			await deliver(harness, 'deal.stageChanged', { id: 'dl_p', stageId: wanted.id });
-			await deliver(harness, 'deal.stageChanged', { id: 'dl_q', stageId: other.id });
-			expect(harness.executions.map((run) => (run[0].record as IDataObject).id)).toEqual(['dl_p']);
-		}
-	});
-});
-
-describe('bad filters fail activation, naming the field and the fix; nothing is subscribed', () => {
-	const refusal = async (parameters: IDataObject) => {
-		const harness = await new TriggerHarness(ctx.credentials, {
-			subscription: 'automatic',
-			...parameters,
-		}).listen();
-		open.push(harness);
-		const error = await harness.activate().then(
-			() => undefined,
-			(caught: Error & { description?: string }) => `${caught.message} | ${caught.description}`,
-		);
-		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(0);
-		return error;
-	};
-
-	test('a field deals do not have, an empty value, a stage of another pipeline, a stage Heffl does not have', async () => {
-		const [sales, partners] = pipelines();
-		expect(
-			await refusal(stageFilter('x', [{ field: 'color', operator: 'is', values: 'red' }])),
-		).toMatch(
-			/Deal Filters › Conditions › condition 2: deals have no field 'color' \| Choose a Field/,
-		);
-		expect(await refusal(stageFilter(''))).toMatch(
-			/Deal Filters › Conditions › condition 1.*has no values/,
-		);
-		expect(await refusal({ events: ['lead.created'], leadFilters: { stage: '  ' } })).toMatch(
-			/Lead Filters › stage is empty \| Set a value or remove the filter/,
-		);
-		expect(
-			await refusal(
-				stageFilter(stagesOf(partners)[1].id, [
-					{ field: 'pipelineId', operator: 'is', values: sales.id },
-				]),
-			),
-		).toMatch(
-			new RegExp(
-				`Stage '${String(stagesOf(partners)[1].id)}' is a stage of the pipeline 'Partnerships'.*\\| Choose a stage of the filtered pipeline`,
-			),
-		);
-		expect(await refusal(stageFilter('dps_nowhere'))).toMatch(
-			/'dps_nowhere' is not a stage of any pipeline in Heffl/,
-		);
-	});
-
-	test('filters of a kind whose events are not chosen are not read', async () => {
-		const harness = await trigger({
-			events: ['lead.created'],
-			dealFilters: { conditions: { condition: [{ field: 'color', values: '' }] } },
-		});
-		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(1);
-	});
-});
-
-describe("the subscription's status (§12.1: required, values not documented)", () => {
-	test('a subscription whose status moved away from the one Heffl gave it is re-created on the next check, with a log line; deliveries resume; no orphan', async () => {
-		const harness = await trigger({ events: ['lead.created'] });
-		const first = String(harness.staticData.subscriptionId);
-		expect(harness.staticData.status).toBe('active');
-		expect(await harness.checkExists()).toBe(true);
-
-		ctx.sandbox.setWebhookStatus(first, 'paused');
-		expect(await harness.checkExists()).toBe(false);
-		expect(harness.logs.join('\n')).toMatch(
-			new RegExp(
-				`warn: .*subscription ${first} is re-created because its status is "paused", not "active"`,
-			),
-		);
-		await harness.activate();
-		const [renewed] = subscriptionsTo(harness.webhookUrl);
-		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(1);
-		expect(renewed.id).not.toBe(first);
-		expect(renewed.status).toBe('active');
-
-		await fetch(`${ctx.sandbox.urls.v1}/leads`, {
-			method: 'POST',
-			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'Resumed' }),
-		});
-		await ctx.sandbox.waitForDeliveries();
-		expect(harness.executions).toHaveLength(1);
-	});
-
-	test('a subscription made before the status was kept is not re-created for its status', async () => {
-		const harness = await trigger({ events: ['lead.created'] });
-		delete harness.staticData.status;
-		ctx.sandbox.setWebhookStatus(String(harness.staticData.subscriptionId), 'whatever');
-		expect(await harness.checkExists()).toBe(true);
 	});
 });

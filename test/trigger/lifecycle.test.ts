@@ -1,51 +1,25 @@
+/**
+ * The Heffl Trigger's subscription lifecycle against the sandbox: activation registers one
+ * subscription, deactivation removes it, nothing is orphaned (lost static data, a
+ * subscription deleted in Heffl, changed events), n8n's localhost URL is refused against the
+ * real Heffl, Use Existing Subscription registers nothing, and a subscription whose status
+ * moved away from the one Heffl gave it is re-created. Deliveries: deliveries.test.ts.
+ */
 import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../../drivers/harness/context';
-import { TriggerHarness } from '../../drivers/harness/trigger';
+import { deliverMessage as deliver, useTriggers } from './openTriggers';
 
 const ctx = useSandbox({
 	webhooks: { retryScheduleMs: [0, 50, 100, 150, 200, 250, 300, 350, 400, 450], timeoutMs: 2000 },
 });
-const open: TriggerHarness[] = [];
+const { listening, subscriptionsTo } = useTriggers(ctx);
 
-async function trigger(parameters: IDataObject = { events: ['lead.created', 'lead.updated'] }) {
-	const harness = await new TriggerHarness(ctx.credentials, {
-		subscription: 'automatic',
-		...parameters,
-	}).listen();
-	open.push(harness);
-	return harness;
-}
-
-afterEach(async () => {
-	for (const harness of open.splice(0)) await harness.close();
-});
-
-const subscriptionsTo = (url: string) =>
-	(ctx.sandbox.records('webhooks') as IDataObject[]).filter(
-		(subscription) => subscription.url === url,
-	);
-
-async function createLead(name: string): Promise<IDataObject> {
-	const response = await fetch(`${ctx.sandbox.urls.v1}/leads`, {
-		method: 'POST',
-		headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
-		body: JSON.stringify({ name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.com` }),
-	});
-	return (await response.json()) as IDataObject;
-}
-
-/** A delivery to the harness signed by the standardwebhooks library. */
-async function deliver(
-	harness: TriggerHarness,
-	secret: string,
-	event: IDataObject,
-	id = `msg_${randomBytes(8).toString('hex')}`,
-) {
-	return await harness.deliverSigned(secret, event, id);
-}
+/** A Heffl Trigger registering its own subscription, not yet activated. */
+const trigger = (parameters: IDataObject = { events: ['lead.created', 'lead.updated'] }) =>
+	listening({ subscription: 'automatic', ...parameters });
 
 describe('subscription lifecycle', () => {
 	test('activation creates exactly one subscription to the webhook URL with the events; deactivation removes it', async () => {
@@ -119,145 +93,18 @@ describe('subscription lifecycle', () => {
 
 describe('webhook URL checks', () => {
 	test("against the real Heffl, n8n's localhost URL is refused with what to set", async () => {
-		const harness = await new TriggerHarness(
+		const harness = await listening(
+			{ subscription: 'automatic', events: ['lead.created'] },
 			{
 				...ctx.credentials,
 				v1BaseUrl: 'https://api.heffl.com/api/v1',
 				v2BaseUrl: 'https://api.heffl.com/api/v2',
 			},
-			{ subscription: 'automatic', events: ['lead.created'] },
-		).listen();
-		open.push(harness);
+		);
 		await expect(harness.activate()).rejects.toMatchObject({
 			message: `Heffl cannot reach ${harness.webhookUrl}`,
 			description: expect.stringContaining('WEBHOOK_URL'),
 		});
-	});
-});
-
-describe('deliveries', () => {
-	test('webhook-ids kept in static data stay bounded: when over 1,000, the newest 500 within 4 days stay', async () => {
-		const harness = await trigger();
-		await harness.activate();
-		const now = Date.now();
-		const seen: Record<string, number> = {};
-		for (let i = 0; i < 990; i++) seen[`msg_recent${i}`] = now - i * 1000;
-		for (let i = 0; i < 10; i++) seen[`msg_old${i}`] = now - 5 * 24 * 3600 * 1000;
-		harness.staticData.seen = seen;
-		await deliver(
-			harness,
-			String(harness.staticData.secret),
-			{ event: 'lead.created', payload: {} },
-			'msg_fresh',
-		);
-		const kept = Object.keys(harness.staticData.seen as object);
-		expect(kept.length).toBe(500);
-		expect(kept).toContain('msg_fresh');
-		expect(kept.some((id) => id.startsWith('msg_old'))).toBe(false);
-		// The newest of the earlier ones are the ones kept.
-		expect(kept).toContain('msg_recent0');
-		expect(kept).not.toContain('msg_recent600');
-		await harness.deactivate();
-	});
-
-	test('a delivery whose answer was lost is retried by Heffl with the same id and runs once', async () => {
-		const harness = await trigger({ events: ['lead.created'] });
-		await harness.activate();
-		harness.dropNextAnswers = 1;
-		await createLead('Annie Easley');
-		await ctx.sandbox.waitForDeliveries();
-		const delivery = ctx.sandbox.deliveries.at(-1)!;
-		expect(delivery.attempts.length).toBe(2);
-		expect(delivery.status).toBe('succeeded');
-		expect(harness.executions).toHaveLength(1);
-		await harness.deactivate();
-	});
-
-	test('a real signed delivery from the sandbox starts one execution carrying the record', async () => {
-		const harness = await trigger();
-		await harness.activate();
-		const lead = await createLead('Katherine Johnson');
-		await ctx.sandbox.waitForDeliveries();
-		expect(harness.executions).toEqual([
-			[
-				{
-					event: 'lead.created',
-					timestamp: expect.any(String),
-					webhookId: expect.stringMatching(/^msg_/),
-					record: lead,
-				},
-			],
-		]);
-		await harness.deactivate();
-	});
-
-	test('Record Only outputs the record itself', async () => {
-		const harness = await trigger({ events: ['lead.created'], options: { recordOnly: true } });
-		await harness.activate();
-		const lead = await createLead('Dorothy Vaughan');
-		await ctx.sandbox.waitForDeliveries();
-		expect(harness.executions).toEqual([[lead]]);
-		await harness.deactivate();
-	});
-
-	test('a retry with the same webhook-id is acknowledged and runs once', async () => {
-		const harness = await trigger();
-		await harness.activate();
-		const secret = String(harness.staticData.secret);
-		const event = {
-			event: 'lead.updated',
-			timestamp: new Date().toISOString(),
-			payload: { id: 'ld_x' },
-		};
-		const first = await deliver(harness, secret, event, 'msg_same');
-		const second = await deliver(harness, secret, event, 'msg_same');
-		expect([first.status, second.status]).toEqual([200, 200]);
-		expect(harness.executions).toHaveLength(1);
-		await harness.deactivate();
-	});
-
-	test('events not selected, and kinds Heffl adds later, get 200 and start nothing', async () => {
-		const harness = await trigger({ events: ['lead.created'] });
-		await harness.activate();
-		const secret = String(harness.staticData.secret);
-		const notSelected = await deliver(harness, secret, { event: 'lead.updated', payload: {} });
-		const unknown = await deliver(harness, secret, { event: 'lead.teleported', payload: {} });
-		expect([notSelected.status, unknown.status]).toEqual([200, 200]);
-		expect(harness.executions).toHaveLength(0);
-		await harness.deactivate();
-	});
-
-	test('a forged delivery gets 401 and starts nothing', async () => {
-		const harness = await trigger();
-		await harness.activate();
-		const forged = await deliver(harness, `whsec_${randomBytes(32).toString('base64')}`, {
-			event: 'lead.created',
-			payload: { id: 'ld_evil' },
-		});
-		expect(forged.status).toBe(401);
-		expect(harness.executions).toHaveLength(0);
-		await harness.deactivate();
-	});
-
-	test('with the secret lost, deliveries get 401 with what to do, never a 500', async () => {
-		const harness = await trigger();
-		await harness.activate();
-		const secret = String(harness.staticData.secret);
-		delete harness.staticData.secret;
-		const result = await deliver(harness, secret, { event: 'lead.created', payload: {} });
-		expect(result.status).toBe(401);
-		expect(result.body).toContain('Deactivate and activate the workflow again');
-		await harness.deactivate();
-	});
-
-	test('during a secret rotation deliveries still verify', async () => {
-		const harness = await trigger();
-		await harness.activate();
-		ctx.sandbox.rotateWebhookSecret(String(harness.staticData.subscriptionId));
-		await createLead('Mary Jackson');
-		await ctx.sandbox.waitForDeliveries();
-		expect(harness.executions).toHaveLength(1);
-		await harness.deactivate();
 	});
 });
 
@@ -274,12 +121,8 @@ describe('Use Existing Subscription', () => {
 				}),
 			})
 		).json()) as IDataObject;
-		const harness = await new TriggerHarness(ctx.credentials, {
-			subscription: 'existing',
-			events: ['lead.created'],
-		}).listen();
+		const harness = await listening({ subscription: 'existing', events: ['lead.created'] });
 		harness.signingSecretCredential = created.secret;
-		open.push(harness);
 		ctx.sandbox.clearRequests();
 		await harness.activate();
 		await harness.deactivate();
@@ -304,5 +147,44 @@ describe('Use Existing Subscription', () => {
 				},
 			],
 		]);
+	});
+});
+
+describe("the subscription's status (§12.1: required, values not documented)", () => {
+	test('a subscription whose status moved away from the one Heffl gave it is re-created on the next check, with a log line; deliveries resume; no orphan', async () => {
+		const harness = await trigger({ events: ['lead.created'] });
+		await harness.activate();
+		const first = String(harness.staticData.subscriptionId);
+		expect(harness.staticData.status).toBe('active');
+		expect(await harness.checkExists()).toBe(true);
+
+		ctx.sandbox.setWebhookStatus(first, 'paused');
+		expect(await harness.checkExists()).toBe(false);
+		expect(harness.logs.join('\n')).toMatch(
+			new RegExp(
+				`warn: .*subscription ${first} is re-created because its status is "paused", not "active"`,
+			),
+		);
+		await harness.activate();
+		const [renewed] = subscriptionsTo(harness.webhookUrl);
+		expect(subscriptionsTo(harness.webhookUrl)).toHaveLength(1);
+		expect(renewed.id).not.toBe(first);
+		expect(renewed.status).toBe('active');
+
+		await fetch(`${ctx.sandbox.urls.v1}/leads`, {
+			method: 'POST',
+			headers: { 'x-api-key': ctx.sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'Resumed' }),
+		});
+		await ctx.sandbox.waitForDeliveries();
+		expect(harness.executions).toHaveLength(1);
+	});
+
+	test('a subscription made before the status was kept is not re-created for its status', async () => {
+		const harness = await trigger({ events: ['lead.created'] });
+		await harness.activate();
+		delete harness.staticData.status;
+		ctx.sandbox.setWebhookStatus(String(harness.staticData.subscriptionId), 'whatever');
+		expect(await harness.checkExists()).toBe(true);
 	});
 });

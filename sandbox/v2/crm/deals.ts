@@ -4,7 +4,7 @@ import { DEAL_STATUSES, PRIORITIES } from '../../resources';
 import type { Workspace } from '../../store';
 import type { Json, JsonObject } from '../../types';
 import { definitionsOf, refsTo, refTo, withCustomFields } from '../body';
-import { findPipeline, findStage, firstActiveStage } from '../refdata';
+import { findPipeline, findStage, firstActiveStage } from '../pipelines';
 import {
 	bool,
 	client,

@@ -1,5 +1,6 @@
 /**
- * v2 lists read pages of 100 (§6.2, §7), and v2 validation errors name the field (§4.2), through the node run by
+ * v2 lists read pages of 100 (§6.2, §7), conditions are checked before sending and on the
+ * returned records (§7), and v2 validation errors name the field (§4.2), through the node run by
  * n8n-core; a recording relay shows each request as it was sent (test/harness/crm.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -178,5 +179,61 @@ describe('§4.2 v2 validation errors name the field', () => {
 		expect(one(result, 'POST', '/quotations').status).toBe(400);
 		expect(result.json[0]).toMatchObject({ httpCode: 400, code: 'VALIDATION_ERROR' });
 		expect(String(result.json[0].error)).toMatch(/quotationProducts/);
+	});
+});
+
+describe('§7 conditions, shown on deals', () => {
+	test('conditions are checked on the returned records: a row Heffl should not have returned is dropped, with a notice', async () => {
+		const intruder = records('deals').find((deal) => deal.status === 'ACTIVE') as IDataObject;
+		relay.rewrite = (sent) => {
+			if (sent.method !== 'GET' || sent.path !== '/deals') return undefined;
+			const answer = sent.answer as { data: IDataObject[]; meta: IDataObject };
+			return {
+				status: 200,
+				body: { ...answer, data: [...answer.data, { ...intruder, status: 'ACTIVE' }] },
+			};
+		};
+		try {
+			const result = await heffl({
+				resource: 'deal',
+				operation: 'getAll',
+				returnAll: true,
+				filters: {
+					conditions: { condition: [{ field: 'status', operator: 'is', values: 'LOST' }] },
+				},
+			});
+			expect(result.error?.message).toBeUndefined();
+			expect(ids(result.json)).not.toContain(intruder.id);
+			expect(new Set(ids(result.json))).toEqual(
+				new Set(ids(records('deals').filter((deal) => deal.status === 'LOST'))),
+			);
+			expect(result.hints.join(' ')).toMatch(/1 deal\(s\) that do not match the filters/);
+		} finally {
+			relay.rewrite = undefined;
+		}
+	});
+
+	test('a condition with two values for Is, or a field in both Conditions and Filters (JSON), is refused before sending', async () => {
+		const twice = await heffl({
+			resource: 'deal',
+			operation: 'getAll',
+			filters: {
+				conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON, LOST' }] },
+			},
+		});
+		expect(twice.error?.message).toMatch(/^Filters › Conditions › condition 1: 2 values for 'is'/);
+		expect(twice.sent).toEqual([]);
+		const both = await heffl({
+			resource: 'deal',
+			operation: 'getAll',
+			filters: {
+				conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON' }] },
+				filtersJson: '{"status": {"operator": "is", "values": ["LOST"]}}',
+			},
+		});
+		expect(both.error?.message).toMatch(
+			/^Filters › Filters \(JSON\): 'status' is also a condition/,
+		);
+		expect(both.sent).toEqual([]);
 	});
 });

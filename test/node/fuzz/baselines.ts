@@ -92,12 +92,21 @@ function uniqueEmail(records: IDataObject[]): string {
 
 /** The baseline of each `resource:operation`. */
 export function baselines(crm: Crm, made: Made): Record<string, INodeParameters> {
+	return { ...crmBaselines(crm, made), ...catalogueBaselines(crm, made) };
+}
+
+/** A line item every baseline that needs one sends. */
+const LINE = { name: 'Fuzz line', quantity: 1, price: 10 };
+/** A v1 client of type company (v1's clients, the node's Client resource and invoices). */
+const v1Client = (crm: Crm) =>
+	String(crm.records('clients').find((client) => client.type === 'company')?.id);
+
+/** The baselines of the CRM's records: leads, clients, contacts, companies, deals, quotations, tasks. */
+function crmBaselines(crm: Crm, made: Made): Record<string, INodeParameters> {
 	const company = String(crm.companies()[1].id);
 	const contacts = crm.records('contacts');
 	const pipeline = String(crm.pipeline().id);
-	const stage = String(crm.stages()[0].id);
-	const v1Client = String(crm.records('clients').find((client) => client.type === 'company')?.id);
-	const line = { name: 'Fuzz line', quantity: 1, price: 10 };
+	const client = v1Client(crm);
 	return {
 		'lead:create': { name: 'Fuzz Lead' },
 		'lead:get': { leadId: byId(crm.firstId('leads')) },
@@ -107,9 +116,9 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 		'lead:upsert': { email: uniqueEmail(crm.records('leads')), name: 'Fuzz Upsert' },
 		// First Name too: with Type set by an expression, n8n requires what either type needs.
 		'client:create': { clientType: 'company', name: 'Fuzz Client', firstName: 'Fuzz' },
-		'client:get': { clientId: byId(v1Client) },
+		'client:get': { clientId: byId(client) },
 		'client:getAll': { limit: 5 },
-		'client:update': { clientId: byId(v1Client), updateFields: { taxNumber: 'FZ-1' } },
+		'client:update': { clientId: byId(client), updateFields: { taxNumber: 'FZ-1' } },
 		'client:delete': { clientId: byId(made.doomed.client) },
 		'client:upsert': {
 			email: uniqueEmail(crm.records('clients')),
@@ -144,7 +153,7 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 			client: byId(company),
 			template: PLAIN_TEMPLATE,
 			date: '2026-11-25',
-			additionalFields: { lineItems: { entry: [line] } },
+			additionalFields: { lineItems: { entry: [LINE] } },
 		},
 		'quotation:get': { quotationId: byId(made.quotation) },
 		'quotation:getAll': { limit: 5 },
@@ -155,6 +164,14 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 		'task:getAll': { limit: 5 },
 		'task:update': { taskId: byId(made.task), updateFields: { priority: 'LOW' } },
 		'task:delete': { taskId: byId(made.doomed.task) },
+	};
+}
+
+/** The baselines of the rest: pipelines and stages, lead stages and sources, tags, products, users, custom fields, templates, invoices, webhook subscriptions. */
+function catalogueBaselines(crm: Crm, made: Made): Record<string, INodeParameters> {
+	const pipeline = String(crm.pipeline().id);
+	const stage = String(crm.stages()[0].id);
+	return {
 		'pipeline:create': {
 			name: 'Fuzz Pipeline',
 			stages: {
@@ -187,10 +204,10 @@ export function baselines(crm: Crm, made: Made): Record<string, INodeParameters>
 		'documentTemplate:get': { documentTemplateId: byId(PLAIN_TEMPLATE) },
 		'documentTemplate:getAll': { limit: 5 },
 		'invoice:create': {
-			client: byId(v1Client),
+			client: byId(v1Client(crm)),
 			date: '2026-11-25',
 			dueDate: '2026-12-25',
-			lineItems: { entry: [line] },
+			lineItems: { entry: [LINE] },
 		},
 		'webhookSubscription:create': { url: 'https://example.com/fuzz', events: ['lead.created'] },
 		'webhookSubscription:get': { webhookSubscriptionId: byId(made.webhook) },
