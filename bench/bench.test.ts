@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * `npm run bench` (vitest run --project bench): speed against the rate limit, pagination cost, signature
  * verification and trigger acknowledgement (bench/webhooks.ts; with Filters: bench/triggerFilters.ts), the polling trigger's requests (bench/polling.ts), measured in one run against the

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * The webhook trigger's rows: signature verification against the standardwebhooks library,
  * and the acknowledgement of signed deliveries through the trigger harness.

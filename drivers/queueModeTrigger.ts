@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The Heffl Trigger in n8n's queue mode (drivers/queueMode.ts starts the environment):
  * its activation, deliveries through the webhook processor at once and one by one, and

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- demo tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- demo tooling, not shipped */
 /**
  * `npm start`'s self-check (scripts/start.ts starts the demo): the trigger workflows and
  * the polling workflow activated, then every trigger path proved once (a new lead gets a

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * The hosts tier's one n8n host and what surrounds it (hosts.test.ts starts it once and
  * its concern files, hostInstaller.ts, hostWorkflows.ts and hostEditor.ts, test it): a

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The hosts tier (hosts.test.ts names these tests; host.ts starts the host): the editor
  * and the AI Agent on one host. List search and the resource mapper answer through the

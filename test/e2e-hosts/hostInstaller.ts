@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * The hosts tier (hosts.test.ts names these tests; host.ts starts the host): n8n's own
  * installer, the package's whole life on one host. Settings → Community Nodes → Install

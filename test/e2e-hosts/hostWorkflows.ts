@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The hosts tier (hosts.test.ts names these tests; host.ts starts the host): the samples
  * of examples/ on one host. Saved through the editor's API, the webhook triggers register

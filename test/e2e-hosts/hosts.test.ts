@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * One n8n host (N8N_VERSION; `npm run test:hosts` runs each of test/e2e-hosts/hosts.json) with
  * the package installed the way n8n installs it: published to a real registry on

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * A loopback relay to n8n that can lose n8n's answers, as a broken connection would
  * (test/e2e/trigger.test.ts: Heffl's own retry after a lost answer).

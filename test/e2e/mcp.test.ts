@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * Heffl for any AI agent: the sample MCP server (examples/heffl-mcp-server.json) in a real
  * n8n (N8N_VERSION: the newest by default; `N8N_VERSION=oldest` runs 1.123.81), driven by

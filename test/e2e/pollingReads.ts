@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * What the polling scenario (pollingScenario.ts) reads back: the polls n8n made (first
  * pages the sandbox answered), the records of every execution n8n saved, waiting until they

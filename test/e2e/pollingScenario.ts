@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test tooling, not shipped: progress lines */
+/* eslint-disable no-console -- test tooling, not shipped: progress lines */
 /**
  * The polling trigger's end-to-end scenario, run by test/e2e/polling.test.ts (regular
  * mode) and test/e2e-queue/polling.test.ts (queue mode) on each way n8n runs polls

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The Heffl node as an AI agent's tool, in a real n8n 2.x: the tool variant n8n
  * generates from `usableAsTool` (`n8n-nodes-heffl.hefflTool`), what an agent reads

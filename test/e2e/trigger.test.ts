@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The Heffl Trigger of the packed package inside a real n8n 2.x: its webhook server,
  * database, static data, credentials and log. Deliveries come from the sandbox (as

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The three rounds of signed deal.stageChanged deliveries of the Filters test
  * (test/e2e/trigger.test.ts) to the trigger filtered to one stage: 100 that show the

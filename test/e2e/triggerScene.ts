@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * What test/e2e/trigger.test.ts puts into its n8n before n8n starts (the imports go in
  * while it is stopped): the sandbox, the trigger workflows of each test, the signing-secret

@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the campaign prints the cases it found unclear and the attacks that failed */
+/* eslint-disable no-console -- the campaign prints the cases it found unclear and the attacks that failed */
 /**
  * The reliability and security campaign: forged deliveries, lifecycle churn,
  * faults during bulk writes, a corpus of bad input, and a scan for leaked

@@ -94,7 +94,8 @@ describe('§11.3 deals (v2 /deals)', () => {
 		expect(one(created, 'POST', '/deals').body).toEqual(body);
 		received('POST', '/api/v2/deals');
 		// The answer shows what was sent, the source as `crmSourceId` and no line items.
-		const { sourceId, products: _lines, ...shown } = body;
+		const { sourceId, products: lineItems, ...shown } = body;
+		expect(lineItems).toHaveLength(2);
 		expect(created.json[0]).toMatchObject({
 			...shown,
 			id: expect.stringMatching(/^dl_/),

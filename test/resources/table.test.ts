@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: reads the resource table's folder */
 /**
  * The resource table and its proof stay in step: every entry of nodes/shared/table/resources/
  * has its test file here (test/resources/<entry>.test.ts), and the sandbox serves every
@@ -13,7 +14,7 @@ import { useSandbox } from '../../drivers/harness/context';
 import { RESOURCES } from '../../nodes/shared/table/resources';
 import type { OperationName, ResourceSpec } from '../../nodes/shared/table/schema';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 const TABLE = join(ROOT, 'nodes', 'shared', 'table', 'resources');
 
 /** The table's entries: its files but the list (index.ts). */
@@ -125,11 +126,11 @@ describe('the resource table and its proof', () => {
 	test('every table entry has its test file, test/resources/<entry>.test.ts', () => {
 		const names = entries();
 		expect(names.sort()).toEqual(RESOURCES.map((spec) => spec.value).sort());
-		expect(missingTests(names, readdirSync(__dirname))).toEqual([]);
+		expect(missingTests(names, readdirSync(import.meta.dirname))).toEqual([]);
 	});
 
 	test('a planted entry without a test file is named', () => {
-		expect(missingTests([...entries(), 'plantedThing'], readdirSync(__dirname))).toEqual([
+		expect(missingTests([...entries(), 'plantedThing'], readdirSync(import.meta.dirname))).toEqual([
 			'plantedThing',
 		]);
 	});

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped */
 /**
  * The Heffl Triggers a test file opens on loopback (drivers/harness/trigger.ts), each closed
  * after its test; the sandbox's subscriptions to a webhook URL; and signed deliveries with
