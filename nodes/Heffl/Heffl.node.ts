@@ -9,6 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { nodeProperties, subtitleExpression } from './descriptions';
+import { nodeDescription, toolDescription } from './descriptions/summary';
 import { newExecutionState } from './contract/executionState';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
@@ -17,11 +18,8 @@ import { runOperation } from './operations';
 import { inAgentWords } from './toolArguments';
 import { tooDeepError } from './tooDeep';
 import type { ResourceSpec } from '../shared/table/schema';
-import { DESCRIBED_VERSION, findResource, LATEST_VERSION } from './versions';
+import { DESCRIBED_VERSION, findResource, LATEST_VERSION, resourcesOf } from './versions';
 
-/** What the Heffl Tool is for, and what an agent must not be given. */
-const TOOL_DESCRIPTION =
-	'Lets an AI agent find, read, create and update Heffl leads, clients, contacts, companies, deals, quotations and tasks (one fixed operation per tool; Create or Update finds leads and contacts by e-mail), and read pipelines, stages, users, tags, products and templates. Output sets which fields the agent receives. Do not give an agent Delete (Heffl cannot restore a deleted record) or Webhook Subscription (Create returns a signing secret, Delete silently stops a trigger).';
 
 /**
  * n8n's UX guidelines: the failed item, `[item N]`, at the end of the message (once). Not on
@@ -55,11 +53,11 @@ export class Heffl implements INodeType {
 		version: DESCRIBED_VERSION,
 		defaultVersion: LATEST_VERSION,
 		subtitle: subtitleExpression(),
-		description:
-			'Create, read, update and delete Heffl leads, clients, contacts, companies, deals, quotations and tasks; manage pipelines, tags, products and webhook subscriptions',
+		// What it does, and what the Heffl Tool lets an agent do: said by the table (descriptions/summary.ts).
+		description: nodeDescription(resourcesOf(LATEST_VERSION)),
 		defaults: { name: 'Heffl' },
 		// The Heffl Tool's own description (n8n's nodes panel, and the tool's where n8n falls back on it).
-		usableAsTool: { replacements: { description: TOOL_DESCRIPTION } },
+		usableAsTool: { replacements: { description: toolDescription(resourcesOf(LATEST_VERSION)) } },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],

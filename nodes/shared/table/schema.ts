@@ -135,6 +135,10 @@ export interface ResourceSpec {
 	label: string;
 	api: ApiVersion;
 	path: string;
+	/** The sections of heffl-reference.md it is read from ("§10.1"), for the generated docs. */
+	reference?: string;
+	/** Why an AI agent must not be given it: the Heffl Tool's description says so, and lists it nowhere else. */
+	agentWarning?: string;
 	/** Shown in placeholders only: the prefix of its IDs. */
 	idPrefix?: string;
 	operations: OperationName[];

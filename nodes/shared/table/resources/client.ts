@@ -22,6 +22,7 @@ export const client: ResourceSpec = {
 	label: 'client',
 	api: 'v1',
 	path: '/clients',
+	reference: '§10.2',
 	idPrefix: 'clt_',
 	operations: [...CRUD, 'upsert'],
 	// v1 documents no search (§7, §14, §18): found in the whole list, read once per execution.

@@ -8,6 +8,7 @@ export const clientStage: ResourceSpec = {
 	label: 'client stage',
 	api: 'v2',
 	path: '/client-stages',
+	reference: '§11.11',
 	idPrefix: 'cs_',
 	operations: ['getAll'],
 	title: named,

@@ -26,6 +26,7 @@ export const company: ResourceSpec = {
 	label: 'company',
 	api: 'v2',
 	path: '/companies',
+	reference: '§11.2',
 	idPrefix: 'clt_',
 	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,

@@ -50,6 +50,7 @@ export const contact: ResourceSpec = {
 	label: 'contact',
 	api: 'v2',
 	path: '/contacts',
+	reference: '§6.2, §7, §11.1',
 	idPrefix: 'clt_',
 	operations: ['create', 'delete', 'getAll', 'update', 'upsert'],
 	searchable: true,

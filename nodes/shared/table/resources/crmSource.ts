@@ -8,6 +8,7 @@ export const crmSource: ResourceSpec = {
 	label: 'CRM source',
 	api: 'v2',
 	path: '/sources',
+	reference: '§11.11',
 	idPrefix: 'src_',
 	operations: ['getAll'],
 	title: named,

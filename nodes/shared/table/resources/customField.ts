@@ -9,6 +9,7 @@ export const customField: ResourceSpec = {
 	label: 'custom field',
 	api: 'v2',
 	path: '/custom-fields',
+	reference: '§11.12',
 	operations: ['getAll'],
 	noPageSize: true,
 	filters: [

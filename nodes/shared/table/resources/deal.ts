@@ -27,6 +27,7 @@ export const deal: ResourceSpec = {
 	label: 'deal',
 	api: 'v2',
 	path: '/deals',
+	reference: '§11.3',
 	idPrefix: 'dl_',
 	operations: CRUD,
 	searchable: true,

@@ -10,6 +10,7 @@ export const documentTemplate: ResourceSpec = {
 	label: 'document template',
 	api: 'v2',
 	path: '/document-templates',
+	reference: '§11.13',
 	idPrefix: 'tpl_',
 	operations: READ,
 	searchable: true,

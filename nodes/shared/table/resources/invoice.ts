@@ -8,6 +8,7 @@ export const invoice: ResourceSpec = {
 	label: 'invoice',
 	api: 'v1',
 	path: '/invoices',
+	reference: '§10.5',
 	operations: ['create'],
 	extraFields: true,
 	// §10.5's response.

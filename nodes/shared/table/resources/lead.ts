@@ -45,6 +45,7 @@ export const lead: ResourceSpec = {
 	label: 'lead',
 	api: 'v1',
 	path: '/leads',
+	reference: '§10.1',
 	idPrefix: 'ld_',
 	operations: [...CRUD, 'upsert'],
 	methods: { update: 'PUT' },

@@ -8,6 +8,7 @@ export const leadSource: ResourceSpec = {
 	label: 'lead source',
 	api: 'v1',
 	path: '/leads/sources',
+	reference: 'contract',
 	operations: ['getAll'],
 	title: named,
 };

@@ -11,6 +11,7 @@ export const leadStage: ResourceSpec = {
 	label: 'lead stage',
 	api: 'v1',
 	path: '/leads/stages',
+	reference: '§11.8',
 	operations: ['create', 'getAll'],
 	apis: { create: 'v2' },
 	paths: { create: '/lead-stages' },

@@ -43,6 +43,7 @@ export const pipeline: ResourceSpec = {
 	label: 'pipeline',
 	api: 'v2',
 	path: '/pipelines',
+	reference: '§11.7',
 	idPrefix: 'dpl_',
 	operations: ['create', 'get', 'getAll', 'update'],
 	title: named,

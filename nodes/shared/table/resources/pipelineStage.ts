@@ -11,6 +11,7 @@ export const pipelineStage: ResourceSpec = {
 	label: 'pipeline stage',
 	api: 'v2',
 	path: '/pipeline-stages',
+	reference: '§11.7',
 	idPrefix: 'dps_',
 	operations: ['create', 'update'],
 	paths: { create: '/pipelines/{pipeline}/stages' },

@@ -10,6 +10,7 @@ export const product: ResourceSpec = {
 	label: 'product',
 	api: 'v2',
 	path: '/products',
+	reference: '§11.10',
 	idPrefix: 'prd_',
 	operations: ['create', 'get', 'getAll', 'update', 'upsert'],
 	// §7's list model (and its `search`) does not name /products: the whole list is read.

@@ -34,6 +34,7 @@ export const quotation: ResourceSpec = {
 	label: 'quotation',
 	api: 'v2',
 	path: '/quotations',
+	reference: '§11.4',
 	idPrefix: 'qtn_',
 	operations: CRUD,
 	searchable: true,

@@ -10,6 +10,7 @@ export const tag: ResourceSpec = {
 	label: 'tag',
 	api: 'v2',
 	path: '/tags',
+	reference: '§11.9',
 	idPrefix: 'tag_',
 	operations: ['create', 'getAll'],
 	title: named,

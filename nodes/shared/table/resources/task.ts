@@ -13,6 +13,7 @@ export const task: ResourceSpec = {
 	label: 'task',
 	api: 'v2',
 	path: '/tasks',
+	reference: '§11.5',
 	idPrefix: 'tsk_',
 	operations: CRUD,
 	searchable: true,

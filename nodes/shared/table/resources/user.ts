@@ -8,6 +8,7 @@ export const user: ResourceSpec = {
 	label: 'user',
 	api: 'v2',
 	path: '/users',
+	reference: '§13',
 	idPrefix: 'usr_',
 	operations: ['getAll'],
 	title: (record) => [record.name, record.email].filter(Boolean).join(' · ') || String(record.id),

@@ -9,6 +9,8 @@ export const webhookSubscription: ResourceSpec = {
 	label: 'webhook subscription',
 	api: 'v1',
 	path: '/webhooks',
+	reference: '§12.1',
+	agentWarning: 'Create returns a signing secret, Delete silently stops a trigger',
 	operations: ['create', 'delete', 'get', 'getAll'],
 	title: (subscription) =>
 		`${String(subscription.name ?? subscription.id)} → ${String(subscription.url)}`,
