@@ -71,7 +71,7 @@ export function toolDescription(resources: readonly ResourceSpec[]): string {
 		.map((resource) => ` or ${resource.displayName} (${resource.agentWarning})`)
 		.join('');
 	return (
-		`Lets an AI agent ${clauses.slice(0, -1).join(', ')}${clauses.length > 1 ? ', and ' : ''}${clauses.at(-1)} ` +
+		`Lets an AI agent ${clauses.slice(0, -1).join(', ')}${clauses.length > 1 ? ', and ' : ''}${clauses[clauses.length - 1]} ` +
 		`(one fixed operation per tool${upsert}). Output sets which fields the agent receives. ` +
 		`Do not give an agent Delete (Heffl cannot restore a deleted record)${warned}.`
 	);
