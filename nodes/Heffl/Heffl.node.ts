@@ -20,7 +20,6 @@ import { tooDeepError } from './tooDeep';
 import type { ResourceSpec } from '../shared/table/schema';
 import { DESCRIBED_VERSION, findResource, LATEST_VERSION, resourcesOf } from './versions';
 
-
 /**
  * n8n's UX guidelines: the failed item, `[item N]`, at the end of the message (once). Not on
  * the Heffl Tool: an agent's call is one item, and the mark would mean nothing to it.
