@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- maintainer tooling, not shipped: writes the docs */
 /**
  * npm run generate: the parts of the README and docs/operations.md that say what the resource
  * table says (nodes/shared/table/resources), written between their markers from the table, so
@@ -127,7 +128,8 @@ export function withGenerated(text: string, part: string, content: string): stri
 	const start = text.indexOf(startMarker(part));
 	const end = text.indexOf(END_MARKER, start);
 	if (start < 0 || end < 0) throw new Error(`No generated part '${part}': its markers are missing`);
-	return `${text.slice(0, start)}${startMarker(part)}\n${content}\n${text.slice(end)}`;
+	// A blank line ends the table before the end marker (markdown-it reads the marker as a row otherwise).
+	return `${text.slice(0, start)}${startMarker(part)}\n${content}\n\n${text.slice(end)}`;
 }
 
 /** The files whose generated parts differ from what `resources` makes, each with its new text. */
