@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: reads the tree and ARCHITECTURE.md */
 /**
- * ARCHITECTURE.md shows every room: each file of nodes/ and credentials/ is named on it
- * (a resource file and an own operation by their folder), and each file it names exists.
+ * ARCHITECTURE.md is a map of rooms, not a list of files: every folder of nodes/ (a room) is
+ * named on it with its door files (a folder's index.ts, a node's .node.ts, each credential),
+ * and every file it names exists. A file added inside a room needs no line; a new room, or a
+ * new door, does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,11 +12,6 @@ import { expect, test } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAP = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
-/** Named by their folder: one file per resource, one per own operation. */
-const BY_FOLDER = [
-	/^nodes\/shared\/table\/resources\//,
-	/^nodes\/Heffl\/operations\/.*\.operation\.ts$/,
-];
 
 function files(folder: string, named = /\.ts$/): string[] {
 	return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -24,14 +21,35 @@ function files(folder: string, named = /\.ts$/): string[] {
 	});
 }
 
-test('every file of nodes/ and credentials/ is named in ARCHITECTURE.md', () => {
-	const unnamed = [...files('nodes'), ...files('credentials')].filter(
-		(path) =>
-			!BY_FOLDER.some((pattern) => pattern.test(path)) &&
-			!path.startsWith('credentials/') &&
-			!MAP.includes(path.split('/').pop() as string),
+/** A room's doors: what the rooms around it import it by. */
+const isDoor = (path: string) => /(^|\/)(index|[\w]+\.node|[\w]+\.credentials)\.ts$/.test(path);
+
+/** The rooms (folders, as `name/`) and doors (by file name) of `paths` that `map` does not name. */
+export function unnamedRoomsAndDoors(paths: string[], map: string): string[] {
+	const rooms = new Set(
+		paths.map((path) => path.split('/').slice(0, -1)).filter((parts) => parts.length > 0),
 	);
-	expect(unnamed).toEqual([]);
+	const unnamedRooms = [...rooms]
+		.map((parts) => `${parts[parts.length - 1]}/`)
+		.filter((room) => !map.includes(room));
+	const unnamedDoors = paths
+		.filter(isDoor)
+		.map((path) => path.split('/').pop() as string)
+		.filter((door) => !map.includes(door));
+	return [...new Set([...unnamedRooms, ...unnamedDoors])];
+}
+
+test('every room of nodes/ and credentials/, and each room’s door files, is named in ARCHITECTURE.md', () => {
+	expect(unnamedRoomsAndDoors([...files('nodes'), ...files('credentials')], MAP)).toEqual([]);
+});
+
+test('the check bites: a planted room and a planted door go unnamed', () => {
+	const planted = ['nodes/shared/planted/index.ts', 'nodes/Planted/Planted.node.ts'];
+	expect(unnamedRoomsAndDoors([...files('nodes'), ...planted], MAP)).toEqual([
+		'planted/',
+		'Planted/',
+		'Planted.node.ts',
+	]);
 });
 
 test('every .ts file the map of nodes/ in ARCHITECTURE.md names exists', () => {
@@ -58,4 +76,17 @@ test("every file the map of the proof's rooms in ARCHITECTURE.md names exists", 
 	);
 	expect(named.length).toBeGreaterThan(20);
 	expect(named.filter((name) => !existing.has(name))).toEqual([]);
+});
+
+test("every room of the proof's tooling is named in ARCHITECTURE.md", () => {
+	const map = MAP.slice(MAP.indexOf('## The rooms of the proof'), MAP.indexOf('## The layers'));
+	const rooms = ['test', 'scripts', 'bench', 'conformance', 'drivers', 'sandbox'].flatMap(
+		(folder) => [
+			`${folder}/`,
+			...readdirSync(join(ROOT, folder), { withFileTypes: true })
+				.filter((entry) => entry.isDirectory() && folder !== 'test')
+				.map((entry) => `${entry.name}/`),
+		],
+	);
+	expect(rooms.filter((room) => !map.includes(room))).toEqual([]);
 });
