@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, not shipped: reads the tree and test/README.md */
 /**
- * test/README.md, the tests by feature, names every test file (and every real-n8n script),
- * and every file it names exists: a renamed or moved file is renamed there too.
+ * test/README.md is a map of rooms, not a list of files: every folder of test/ is named in its
+ * rooms (as `folder/`), every door (a file of test/ that another room of test/ imports) is named
+ * on the page, and every file it names exists: a renamed or moved file is renamed there too.
  */
 import {
 	existsSync,
@@ -13,21 +14,50 @@ import {
 	writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 
 import { expect, test } from 'vitest';
 
 const TEST = join(import.meta.dirname, '..');
 const ROOT = join(TEST, '..');
 const MAP = readFileSync(join(TEST, 'README.md'), 'utf8');
+const ROOMS = MAP.slice(
+	MAP.indexOf('## The rooms'),
+	MAP.indexOf('\n## ', MAP.indexOf('## The rooms') + 1),
+);
 
-/** The test files and real-n8n scripts under `folder`, relative to `root` (as the map names them). */
-function testFiles(folder: string, root = folder): string[] {
+/** Every file under `folder`, relative to `root`. */
+function allFiles(folder: string, root = folder): string[] {
 	return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
 		const path = join(folder, entry.name);
-		if (entry.isDirectory()) return testFiles(path, root);
-		return /\.test\.ts$|\.mts$/.test(entry.name) ? [relative(root, path)] : [];
+		return entry.isDirectory() ? allFiles(path, root) : [relative(root, path)];
 	});
+}
+
+/** The rooms (folders, as `name/`) a rooms section does not name. */
+const unnamedRooms = (files: string[], rooms: string) =>
+	[...new Set(files.map(dirname).filter((folder) => folder !== '.'))]
+		.map((folder) => `${folder.split('/').pop()}/`)
+		.filter((room) => !rooms.includes(`\`${room}\``));
+
+/** The doors under `root`: files another room imports (`../room/file`), as `room/file.ts`. */
+function doorsOf(root: string): string[] {
+	const doors = allFiles(root)
+		.filter((path) => /\.(m?ts)$/.test(path))
+		.flatMap((path) =>
+			[...readFileSync(join(root, path), 'utf8').matchAll(/from '(\.\.\/[^']+)'/g)]
+				.map(([, target]) => normalize(join(dirname(path), target)))
+				.filter(
+					(target) => !target.startsWith('..') && target.split('/')[0] !== path.split('/')[0],
+				),
+		)
+		.map((target) =>
+			[`${target}.ts`, join(target, 'index.ts'), target].find((file) =>
+				existsSync(join(root, file)),
+			),
+		)
+		.filter((door): door is string => door !== undefined);
+	return [...new Set(doors)].sort();
 }
 
 /** The files a map does not name: a name counts only whole, in backquotes. */
@@ -40,27 +70,33 @@ const missing = (map: string) =>
 		.map(([, path]) => path)
 		.filter((path) => !existsSync(join(TEST, path)) && !existsSync(join(ROOT, path)));
 
-test('test/README.md names every test file', () => {
-	expect(unnamed(testFiles(TEST), MAP)).toEqual([]);
+test('test/README.md names every room of test/', () => {
+	expect(unnamedRooms(allFiles(TEST), ROOMS)).toEqual([]);
+});
+
+test("test/README.md names every room's doors", () => {
+	const doors = doorsOf(TEST);
+	expect(doors.length).toBeGreaterThan(5);
+	expect(unnamed(doors, MAP)).toEqual([]);
 });
 
 test('every file test/README.md names exists', () => {
 	expect(missing(MAP)).toEqual([]);
 });
 
-test('the checks bite: an unnamed test file, a name not in backquotes, a named file that is gone', () => {
+test('the checks bite: an unnamed room, an unnamed door, a named file that is gone', () => {
 	const planted = mkdtempSync(join(tmpdir(), 'heffl-test-map-'));
 	try {
 		mkdirSync(join(planted, 'node', 'crm'), { recursive: true });
-		for (const file of [
-			'node/crm/leads.test.ts',
-			'node/planted.test.ts',
-			'node/helper.ts',
-			'run.mts',
-		])
-			writeFileSync(join(planted, file), '');
-		const map = '`node/crm/leads.test.ts`, node/planted.test.ts, `crm/leads.test.ts`';
-		expect(unnamed(testFiles(planted), map).sort()).toEqual(['node/planted.test.ts', 'run.mts']);
+		mkdirSync(join(planted, 'helpers'));
+		writeFileSync(
+			join(planted, 'node/crm/leads.test.ts'),
+			"import { x } from '../../helpers/shared';",
+		);
+		writeFileSync(join(planted, 'helpers/shared.ts'), '');
+		const rooms = '`node/`, `crm/`';
+		expect(unnamedRooms(allFiles(planted), rooms)).toEqual(['helpers/']);
+		expect(unnamed(doorsOf(planted), rooms)).toEqual(['helpers/shared.ts']);
 	} finally {
 		rmSync(planted, { recursive: true, force: true });
 	}
