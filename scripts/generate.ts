@@ -21,7 +21,9 @@ const ROOT = join(import.meta.dirname, '..');
 /** The README's columns, in its order. */
 const README_COLUMNS: OperationName[] = ['create', 'upsert', 'get', 'getAll', 'update', 'delete'];
 
-const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+/** A table row; a `|` inside a cell is escaped, so a name cannot split its row. */
+const row = (cells: string[]) =>
+	`| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
 
 /** The README's Operations table: a row per resource, a ✓ per operation it has. */
 export function operationsTable(resources: readonly ResourceSpec[]): string {

@@ -25,7 +25,7 @@ test('every generated part of the README and docs/operations.md is what the tabl
 	expect(staleFiles().map(({ file }) => file)).toEqual([]);
 });
 
-test('a generated part edited by hand, or a table that changed, is stale', () => {
+test('a generated part edited by hand, or a table that changed, is stale; a `|` in a name cannot split its row', () => {
 	const edited = (file: string) =>
 		readFileSync(join(ROOT, file), 'utf8').replace('| Lead | ✓ | ✓ |', '| Lead | ✓ | |');
 	expect(staleFiles(RESOURCES, edited).map(({ file }) => file)).toEqual(['README.md']);
@@ -34,6 +34,10 @@ test('a generated part edited by hand, or a table that changed, is stale', () =>
 		'README.md',
 		'docs/operations.md',
 	]);
+	const piped = { ...RESOURCES[0], displayName: 'Lead | Planted' };
+	expect(operationsTable([piped]).split('\n')[2]).toBe(
+		'| Lead \\| Planted | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |',
+	);
 });
 
 /** The planted entry: a new resource Heffl would list at v1 /leads, found by e-mail. */
