@@ -6,6 +6,7 @@
  * nodes after a restart, deactivation and uninstalling, the custom registry n8n refuses
  * without a licence, and N8N_COMMUNITY_PACKAGES installing and removing at start.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
@@ -24,7 +25,9 @@ import {
 	TOOL,
 	TRIGGER,
 } from './host';
-import { sleep, until } from './hostTools';
+import { runnable, sandboxExamples, sandboxTarget } from '../../drivers/demo-workflows';
+import type { Workflow } from './hostTools';
+import { saveCredential, saveWorkflow, sleep, until } from './hostTools';
 
 export async function installsFromRegistry(host: Host) {
 	const { shim, n8n } = host;
@@ -168,4 +171,66 @@ export async function managedByEnv(host: Host) {
 	expect(await host.session.call('GET', '/community-packages')).toEqual([]);
 	expect(existsSync(installed(host))).toBe(false);
 	expect((await host.session.loadedTypes()).nodes).not.toContain(NODE);
+}
+
+/**
+ * n8n 3.0's default, N8N_UNVERIFIED_PACKAGES_ENABLED=false, with the env-managed list of the
+ * README: without a checksum n8n does not start; with another version's it starts without
+ * the package; with the registry's dist.integrity of 0.1.0 it installs it and a sample runs.
+ */
+export async function verifiedOnlyByEnv(host: Host) {
+	const { n8n, registry, sandbox, shim } = host;
+	const verifiedOnly = (entry: { checksum?: string }) => ({
+		N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE, version: '0.1.0', ...entry }]),
+	});
+	// The README's command answers the published tarball's sha512, which the release
+	// workflow computes from the tarball before publishing it.
+	const integrity = registry.integrity(PACKAGE, '0.1.0');
+	const sha512 = createHash('sha512').update(readFileSync(host.tarball)).digest('base64');
+	expect(integrity).toBe(`sha512-${sha512}`);
+
+	const refused = await n8n.restart(undefined, verifiedOnly({})).then(
+		() => 'n8n started',
+		(error: Error) => error.message,
+	);
+	expect(refused).toMatch(/^n8n exited early/);
+	expect(refused).toContain(
+		`N8N_COMMUNITY_PACKAGES: no checksum available for '${PACKAGE}@0.1.0' and unverified packages are disabled`,
+	);
+	expect(existsSync(installed(host))).toBe(false);
+
+	// A checksum copied from another version: n8n starts, without the package.
+	await n8n.start(verifiedOnly({ checksum: registry.integrity(PACKAGE, '0.1.1') }));
+	expect(await host.session.call('GET', '/community-packages')).toEqual([]);
+	expect(existsSync(installed(host))).toBe(false);
+	expect(n8n.current.output()).toContain(
+		`Failed to install community package '${PACKAGE}@0.1.0' from env: Failed to verify package checksum`,
+	);
+
+	await n8n.restart(undefined, verifiedOnly({ checksum: integrity }));
+	expect(await host.session.call('GET', '/community-packages')).toEqual([
+		expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.0' }),
+	]);
+	// n8n compared the checksum with the registry's before it packed the tarball.
+	expect(shim.calls()).toEqual(
+		expect.arrayContaining([
+			expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 dist\\.integrity `)),
+		]),
+	);
+	expect((await host.session.loadedTypes()).nodes).toEqual(
+		expect.arrayContaining([NODE, POLLING, TRIGGER, TOOL]),
+	);
+	host.credentials.hefflApi ??= await saveCredential(host.session, 'Heffl sandbox', 'hefflApi', {
+		apiKey: sandbox.apiKey,
+		v1BaseUrl: sandbox.urls.v1,
+		v2BaseUrl: sandbox.urls.v2,
+	});
+	const sample = sandboxExamples(sandboxTarget(sandbox)).contacts;
+	const saved = await saveWorkflow(host.session, sample as Workflow, host.credentials);
+	const last = runnable(sample).at(-1)!.name;
+	const run = await host.session.runManually(saved.id, last);
+	expect({ status: run.status, error: run.error }).toEqual({ status: 'success', error: undefined });
+	expect(run.outputs[last].length).toBeGreaterThan(0);
 }
