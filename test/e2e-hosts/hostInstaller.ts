@@ -176,7 +176,8 @@ export async function managedByEnv(host: Host) {
 /**
  * n8n 3.0's default, N8N_UNVERIFIED_PACKAGES_ENABLED=false, with the env-managed list of the
  * README: without a checksum n8n does not start; with another version's it starts without
- * the package; with the registry's dist.integrity of 0.1.0 it installs it and a sample runs.
+ * the package, having downloaded nothing; with the registry's dist.integrity of 0.1.0 it
+ * installs it, the nodes load and a sample runs; the next start changes nothing.
  */
 export async function verifiedOnlyByEnv(host: Host) {
 	const { n8n, registry, sandbox, shim } = host;
@@ -185,6 +186,8 @@ export async function verifiedOnlyByEnv(host: Host) {
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE, version: '0.1.0', ...entry }]),
 	});
+	/** The npm commands n8n ran from here on. */
+	const callsFrom = (from = shim.calls().length) => () => shim.calls().slice(from);
 	// The README's command answers the published tarball's sha512, which the release
 	// workflow computes from the tarball before publishing it.
 	const integrity = registry.integrity(PACKAGE, '0.1.0');
@@ -201,24 +204,29 @@ export async function verifiedOnlyByEnv(host: Host) {
 	);
 	expect(existsSync(installed(host))).toBe(false);
 
-	// A checksum copied from another version: n8n starts, without the package.
+	// A checksum copied from another version: compared with the registry's, nothing packed.
+	let calls = callsFrom();
 	await n8n.start(verifiedOnly({ checksum: registry.integrity(PACKAGE, '0.1.1') }));
 	expect(await host.session.call('GET', '/community-packages')).toEqual([]);
 	expect(existsSync(installed(host))).toBe(false);
 	expect(n8n.current.output()).toContain(
-		`Failed to install community package '${PACKAGE}@0.1.0' from env: Failed to verify package checksum`,
+		`Failed to install community package '${PACKAGE}@0.1.0' from env: Failed to verify package checksum. Try restarting n8n and attempting the installation again.`,
 	);
+	expect(calls()).toEqual([
+		expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 dist\\.integrity `)),
+	]);
 
+	calls = callsFrom();
 	await n8n.restart(undefined, verifiedOnly({ checksum: integrity }));
 	expect(await host.session.call('GET', '/community-packages')).toEqual([
 		expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.0' }),
 	]);
-	// n8n compared the checksum with the registry's before it packed the tarball.
-	expect(shim.calls()).toEqual(
-		expect.arrayContaining([
-			expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 dist\\.integrity `)),
-		]),
-	);
+	expect(calls()).toEqual([
+		expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 dist\\.integrity `)),
+		expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 version `)),
+		expect.stringMatching(new RegExp(`^npm pack ${PACKAGE}@0\\.1\\.0 `)),
+		expect.stringMatching(/^npm install .*--ignore-scripts=true/),
+	]);
 	expect((await host.session.loadedTypes()).nodes).toEqual(
 		expect.arrayContaining([NODE, POLLING, TRIGGER, TOOL]),
 	);
@@ -233,4 +241,11 @@ export async function verifiedOnlyByEnv(host: Host) {
 	const run = await host.session.runManually(saved.id, last);
 	expect({ status: run.status, error: run.error }).toEqual({ status: 'success', error: undefined });
 	expect(run.outputs[last].length).toBeGreaterThan(0);
+
+	// Every later start with the same list: installed as it was, nothing asked of npm.
+	calls = callsFrom();
+	await n8n.restart(undefined, verifiedOnly({ checksum: integrity }));
+	expect(calls()).toEqual([]);
+	expect((await host.session.loadedTypes()).nodes).toEqual(expect.arrayContaining([NODE, TOOL]));
+	expect((await host.session.runManually(saved.id, last)).status).toBe('success');
 }
