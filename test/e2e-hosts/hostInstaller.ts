@@ -187,7 +187,10 @@ export async function verifiedOnlyByEnv(host: Host) {
 		N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE, version: '0.1.0', ...entry }]),
 	});
 	/** The npm commands n8n ran from here on. */
-	const callsFrom = (from = shim.calls().length) => () => shim.calls().slice(from);
+	const callsFrom =
+		(from = shim.calls().length) =>
+		() =>
+			shim.calls().slice(from);
 	// The README's command answers the published tarball's sha512, which the release
 	// workflow computes from the tarball before publishing it.
 	const integrity = registry.integrity(PACKAGE, '0.1.0');
