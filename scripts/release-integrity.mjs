@@ -22,17 +22,30 @@ import { pathToFileURL } from 'node:url';
 export const INTEGRITY_LINE = 'npm integrity (the `checksum` of `N8N_COMMUNITY_PACKAGES`): ';
 const SRI = /^sha512-[A-Za-z0-9+/]{86}==$/;
 
-/** The integrity npm records for a tarball it publishes as it is: the sha512 of its bytes. */
+/**
+ * The integrity npm records for a tarball it publishes as it is: the sha512 of its bytes.
+ * @param {string} tarball
+ */
 export function integrityOf(tarball) {
 	return `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
 }
 
-/** The README's N8N_COMMUNITY_PACKAGES value pinning one version by its checksum. */
+/**
+ * The README's N8N_COMMUNITY_PACKAGES value pinning one version by its checksum.
+ * @param {string} name
+ * @param {string} version
+ * @param {string} integrity
+ */
 export function envEntry(name, version, integrity) {
 	return JSON.stringify([{ name, version, checksum: integrity }]);
 }
 
-/** What npm answers for `name@version`'s dist.integrity, or undefined when it does not. */
+/**
+ * What npm answers for `name@version`'s dist.integrity, or undefined when it does not.
+ * @param {string} name
+ * @param {string} version
+ * @returns {string | undefined}
+ */
 function npmIntegrity(name, version) {
 	const view = spawnSync('npm', ['view', `${name}@${version}`, 'dist.integrity'], {
 		encoding: 'utf8',
@@ -42,7 +55,10 @@ function npmIntegrity(name, version) {
 	return view.status === 0 && SRI.test(answer) ? answer : undefined;
 }
 
-/** The CHANGELOG's release sections: heading `## <version> …`, the text up to the next one. */
+/**
+ * The CHANGELOG's release sections: heading `## <version> …`, the text up to the next one.
+ * @param {string} changelog
+ */
 function sections(changelog) {
 	const headings = [...changelog.matchAll(/^## (\d+\.\d+\.\d+\S*)[^\n]*$/gm)];
 	return headings.map((heading, at) => ({
@@ -53,16 +69,24 @@ function sections(changelog) {
 }
 
 /**
- * Why CHANGELOG.md is not ready for releasing `releasing`: every other entry (a version
- * published before) carries its integrity line; one line per entry that does not.
+ * Why CHANGELOG.md is not ready for releasing `releasing`: every entry under its own (a
+ * version published before) carries its integrity line; one line per entry that does not.
+ * @param {string} changelog
+ * @param {string} releasing
+ * @returns {string[]}
  */
 export function changelogProblems(changelog, releasing) {
-	return sections(changelog)
-		.filter(({ version }) => version !== releasing)
+	const entries = sections(changelog);
+	// Newest first: the entries under the one being released are the published ones.
+	const releasingAt = entries.findIndex(({ version }) => version === releasing);
+	return entries
+		.slice(releasingAt + 1)
 		.filter(({ start, end }) => {
-			const at = changelog.slice(start, end).indexOf(INTEGRITY_LINE);
-			const value = /`([^`]*)`/.exec(changelog.slice(start, end).slice(at))?.[1] ?? '';
-			return at === -1 || !SRI.test(value);
+			const line = changelog
+				.slice(start, end)
+				.split('\n')
+				.find((row) => row.startsWith(INTEGRITY_LINE));
+			return !SRI.test(/^`([^`]*)`$/.exec(line?.slice(INTEGRITY_LINE.length) ?? '')?.[1] ?? '');
 		})
 		.map(
 			({ version }) =>
@@ -70,7 +94,12 @@ export function changelogProblems(changelog, releasing) {
 		);
 }
 
-/** CHANGELOG.md with `version`'s integrity line written under its heading (or kept, if the same). */
+/**
+ * CHANGELOG.md with `version`'s integrity line written under its heading (or kept, if the same).
+ * @param {string} changelog
+ * @param {string} version
+ * @param {string} integrity
+ */
 export function withIntegrity(changelog, version, integrity) {
 	const section = sections(changelog).find((entry) => entry.version === version);
 	if (!section) throw new Error(`CHANGELOG.md has no entry "## ${version}"`);
@@ -87,9 +116,14 @@ export function withIntegrity(changelog, version, integrity) {
 	return changelog.slice(0, section.start) + entry + changelog.slice(section.end);
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/** `summary`: the job summary's markdown; exit status 1 when npm's integrity differs. */
+/**
+ * `summary`: the job summary's markdown; exit status 1 when npm's integrity differs.
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 async function summary(args, cwd) {
 	const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
 	const at = args.indexOf('--tarball');
@@ -141,7 +175,11 @@ async function summary(args, cwd) {
 	return status;
 }
 
-/** `changelog <version>`: npm's integrity of that version, written into its CHANGELOG entry. */
+/**
+ * `changelog <version>`: npm's integrity of that version, written into its CHANGELOG entry.
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 function changelog(args, cwd) {
 	const [version] = args;
 	if (!/^\d+\.\d+\.\d+\S*$/.test(version ?? ''))
