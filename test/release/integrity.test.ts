@@ -14,8 +14,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 
-import { metadataFor } from '../../scripts/release-metadata.mjs';
-
 const ROOT = resolve(__dirname, '../..');
 const SCRIPTS = join(ROOT, 'scripts');
 const folders: string[] = [];
@@ -49,7 +47,10 @@ function project(version = '0.1.1') {
 		version,
 		license: 'MIT',
 		keywords: ['n8n-community-node-package'],
-		...metadataFor('heffl/n8n-nodes-heffl', { name: 'Ada', email: 'ada@heffl.com' }),
+		author: { name: 'Ada', email: 'ada@heffl.com' },
+		repository: { type: 'git', url: 'git+https://github.com/heffl/n8n-nodes-heffl.git' },
+		bugs: { url: 'https://github.com/heffl/n8n-nodes-heffl/issues' },
+		homepage: 'https://github.com/heffl/n8n-nodes-heffl#readme',
 	};
 	writeFileSync(join(folder, 'package.json'), JSON.stringify(pkg));
 	writeFileSync(join(folder, 'CHANGELOG.md'), CHANGELOG);
