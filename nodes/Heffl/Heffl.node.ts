@@ -10,6 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { nodeProperties, subtitleExpression } from './descriptions';
 import { newExecutionState } from './contract/executionState';
+import { labelledOutput } from './execute/labels';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
@@ -122,6 +123,8 @@ export class Heffl implements INodeType {
 				});
 			}
 		}
-		return [output];
+		// Custom Fields As → Labels: named once every item has run, one name per field.
+		const labelled = await labelledOutput(this, state);
+		return [output.map((item) => ({ ...item, json: labelled.get(item.json) ?? item.json }))];
 	}
 }
