@@ -10,11 +10,10 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { nodeProperties, subtitleExpression } from './descriptions';
 import { newExecutionState } from './contract/executionState';
-import { labelledOutput } from './execute/labels';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
-import { runOperation } from './operations';
+import { afterItems, runOperation } from './operations';
 import { inAgentWords } from './toolArguments';
 import { tooDeepError } from './tooDeep';
 import type { ResourceSpec } from '../shared/table/schema';
@@ -124,7 +123,7 @@ export class Heffl implements INodeType {
 			}
 		}
 		// Custom Fields As → Labels: named once every item has run, one name per field.
-		const labelled = await labelledOutput(this, state);
+		const labelled = await afterItems.call(this, state);
 		return [output.map((item) => ({ ...item, json: labelled.get(item.json) ?? item.json }))];
 	}
 }

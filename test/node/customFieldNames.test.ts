@@ -4,19 +4,22 @@
  * every definition the execution read for the entity (every deal pipeline, every quotation
  * template, §9.1, §11.12, §11.13), so a label shared in one pipeline is shared everywhere;
  * and a label that reads as another field's key never takes that key's place, on every
- * entity whose custom fields Heffl defines.
+ * entity whose custom fields Heffl defines. And the option is offered only where it names
+ * something: not under Simplify (the node) or Simplified (the tool), which keep no custom field.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 import { describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../../drivers/harness/context';
 import { runHeffl } from '../../drivers/harness/n8n';
+import { node, tool } from './uxGuidelines';
 
 const ctx = useSandbox();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const labels = { options: { customFieldsAs: 'labels' } };
 
-function define(entity: string, key: string, label: string, pipelineId: unknown = null) {
+function define(entity: string, key: string, label: string, pipelineId: string | null = null) {
 	ctx.sandbox.insert('customFields' as never, {
 		id: `cfd_${key}_${String(pipelineId)}`,
 		entity,
@@ -43,8 +46,8 @@ describe('one name per field in one execution', () => {
 	test('a label shared in one deal pipeline keeps its key on the deals of every pipeline, Get Many and Get by item alike', async () => {
 		const [sales, partners] = ctx.sandbox.records('pipelines');
 		// Lead Score is defined in both pipelines; in Partnerships another field shares the label.
-		define('deals', 'cf_lead_score', 'Lead Score', partners.id);
-		define('deals', 'cf_partner_score', 'Lead Score', partners.id);
+		define('deals', 'cf_lead_score', 'Lead Score', String(partners.id));
+		define('deals', 'cf_partner_score', 'Lead Score', String(partners.id));
 		const deals = ctx.sandbox.records('deals');
 		const inSales = deals.filter((deal) => deal.pipelineId === sales.id).slice(0, 3);
 		const inPartners = deals.filter((deal) => deal.pipelineId === partners.id).slice(0, 3);
@@ -160,4 +163,56 @@ describe('a label that reads as another field’s key never takes its place', ()
 			expect(run.json.some((output) => key in output)).toBe(false);
 		},
 	);
+});
+
+describe('Custom Fields As is offered where the output has custom fields', () => {
+	/** Whether the editor shows the option, the parameters filled with their defaults as it does. */
+	function offered(description: INodeTypeDescription, set: IDataObject): boolean {
+		const parameters = NodeHelpers.getNodeParameters(
+			description.properties,
+			set as never,
+			true,
+			false,
+			{ typeVersion: 1 } as never,
+			description,
+		)!;
+		const options = description.properties.find((property) => property.name === 'options')!;
+		const option = (options.options as INodeProperties[]).find(
+			(candidate) => candidate.name === 'customFieldsAs',
+		)!;
+		return NodeHelpers.displayParameterPath(
+			parameters,
+			option,
+			'options',
+			{ typeVersion: 1 } as never,
+			description,
+		);
+	}
+
+	test.each([
+		['the node, Get Many, Simplify as it comes (on)', node, { operation: 'getAll' }, false],
+		['the node, Get Many, Simplify off', node, { operation: 'getAll', simplify: false }, true],
+		['the node, Get, Simplify on', node, { resource: 'deal', operation: 'get' }, false],
+		['the node, Create (the whole record)', node, { operation: 'create' }, true],
+		['the tool, Get Many, Output as it comes (Simplified)', tool, { operation: 'getAll' }, false],
+		['the tool, Output Raw', tool, { operation: 'getAll', output: 'raw' }, true],
+		['the tool, Output Selected Fields', tool, { operation: 'getAll', output: 'selected' }, true],
+	] as const)('%s: %s', (_, description, set, shown) => {
+		expect(offered(description, { resource: 'contact', ...set })).toBe(shown);
+	});
+
+	test('a saved Labels under Simplify names nothing and reads no definition', async () => {
+		ctx.sandbox.clearRequests();
+		const run = await runHeffl(
+			{ resource: 'contact', operation: 'getAll', limit: 3, ...labels },
+			ctx.credentials,
+		);
+		expect(run.error).toBeUndefined();
+		expect(
+			run.json.flatMap((record) => Object.keys(record)).some((key) => key.startsWith('cf_')),
+		).toBe(false);
+		expect(ctx.apiRequests().filter((request) => request.path.includes('custom-fields'))).toEqual(
+			[],
+		);
+	});
 });
