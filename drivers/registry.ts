@@ -93,6 +93,8 @@ export type Registry = {
 	url: string;
 	/** Publishes a packed tarball (`npm publish`, as a maintainer would). */
 	publish: (tarball: string) => void;
+	/** What `npm view <name>@<version> dist.integrity` answers here (the README's command). */
+	integrity: (name: string, version: string) => string;
 	close: () => Promise<void>;
 };
 
@@ -159,6 +161,15 @@ export async function startRegistry(): Promise<Registry> {
 				{ encoding: 'utf8' },
 			);
 			if (result.status !== 0) throw new Error(`npm publish failed: ${result.stderr}`);
+		},
+		integrity(name, version) {
+			const result = spawnSync(
+				'npm',
+				['view', `${name}@${version}`, 'dist.integrity', `--registry=${url}`],
+				{ encoding: 'utf8' },
+			);
+			if (result.status !== 0) throw new Error(`npm view failed: ${result.stderr}`);
+			return result.stdout.trim();
 		},
 		close,
 	};

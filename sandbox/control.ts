@@ -6,17 +6,30 @@
 import type { Behaviours } from './behaviours';
 import { BEHAVIOURS, parseBehaviours } from './behaviours';
 import { ApiError } from './errors';
-import type { Sandbox } from './server';
+import type { Faults } from './faults';
+import type { Store } from './store';
 import type {
 	FaultSettings,
 	JsonObject,
 	QueuedFault,
 	RateLimitOptions,
 	RecordKind,
+	RequestLogEntry,
 	WorkspaceId,
 } from './types';
 import { BULK_RESOURCES, bulkCreate } from './v2/bulk';
 import type { BulkResource } from './v2/bulk';
+import type { WebhookEngine } from './webhooks';
+
+/** What the control routes reach of the sandbox (server.ts's `Sandbox`, which routes to them). */
+export interface ControlledSandbox {
+	readonly store: Store;
+	readonly faults: Faults;
+	readonly requests: RequestLogEntry[];
+	readonly webhooks: WebhookEngine;
+	setRateLimit(options: RateLimitOptions | false): void;
+	records(kind: RecordKind, workspace?: WorkspaceId): JsonObject[];
+}
 
 export interface ControlRequest {
 	method: string;
@@ -26,7 +39,7 @@ export interface ControlRequest {
 }
 
 /** Answers one control request (always 200: a refusal is thrown as an ApiError). */
-export function control(sandbox: Sandbox, request: ControlRequest): JsonObject {
+export function control(sandbox: ControlledSandbox, request: ControlRequest): JsonObject {
 	const { method, url } = request;
 	const [, , what, arg] = url.pathname.split('/');
 	const body = request.body ? (JSON.parse(request.body) as JsonObject) : {};

@@ -3,7 +3,7 @@
  * `{error: {code, message, details}}` with `VALIDATION_ERROR` and
  * `details.issues` for invalid input.
  */
-import type { JsonObject } from './types';
+import type { JsonObject } from './json';
 
 export interface Issue {
 	field: string;

@@ -4,9 +4,9 @@
  */
 
 import type { Behaviours } from './behaviours';
+import type { JsonObject } from './json';
 
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+export type { Json, JsonObject } from './json';
 
 export type WorkspaceId = 'A' | 'B';
 

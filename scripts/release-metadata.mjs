@@ -11,12 +11,15 @@
 //       exit 1, one line per field, while a field is missing, not publishable (an e-mail
 //       on a reserved domain such as .example or .invalid) or other than OWNER/NAME
 //       (default: $GITHUB_REPOSITORY, else package.json's own repository) gives; with
-//       --tarball, also while the packed package.json differs from package.json here.
+//       --tarball, also while the packed package.json differs from package.json here; and
+//       while an earlier release's CHANGELOG.md entry lacks its npm integrity
+//       (scripts/release-integrity.mjs writes it).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { changelogProblems } from './release-integrity.mjs';
 import { WORKFLOW, workflowProblems } from './release-workflow.mjs';
 
 const FIELDS = ['author', 'repository', 'bugs', 'homepage'];
@@ -153,6 +156,9 @@ function check(args, cwd) {
 	const repository =
 		option(args, '--repository') ?? process.env.GITHUB_REPOSITORY ?? repositoryOf(pkg);
 	const found = problems(pkg, repository);
+	const changelog = join(cwd, 'CHANGELOG.md');
+	if (existsSync(changelog))
+		found.push(...changelogProblems(readFileSync(changelog, 'utf8'), pkg.version));
 	const tarball = option(args, '--tarball');
 	if (tarball) {
 		const packed = JSON.parse(

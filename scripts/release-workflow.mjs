@@ -5,7 +5,8 @@
 //   - npm is pinned at 11.5.1 or later (trusted publishing's floor);
 //   - the tag is checked against package.json's version, and the metadata, lint (both),
 //     build, tests and n8n's scan run, all before `npm publish`;
-//   - `npm publish` runs once, with --provenance and --access public;
+//   - `npm publish` runs once, with --provenance and --access public, and after it the
+//     published version's integrity goes into the job summary (scripts/release-integrity.mjs);
 //   - no npm token in the steady state: no secret, NPM_TOKEN, NODE_AUTH_TOKEN, _authToken,
 //     nor setup-node's registry-url (which writes a token line npm would send instead).
 //
@@ -88,6 +89,14 @@ export function workflowProblems(text) {
 		);
 	if (publish && !/--access public\b/.test(publish[0]))
 		found.push('npm publish without --access public');
+	const integrity =
+		/release-integrity\.mjs summary --tarball "\$TARBALL" --published >> "\$GITHUB_STEP_SUMMARY"/.exec(
+			yaml,
+		);
+	if (!integrity || (publish && integrity.index < publish.index))
+		found.push(
+			"the published version's integrity (N8N_COMMUNITY_PACKAGES' checksum) must go into the job summary after npm publish",
+		);
 	for (const [what, pattern] of BEFORE_PUBLISH) {
 		const at = pattern.exec(yaml)?.index;
 		if (at === undefined || (publish && at > publish.index))

@@ -26,6 +26,7 @@ const COLUMNS = [
 	['restart', /after a restart/],
 	['uninstall', /uninstalling .* removes the package/],
 	['env-managed list (2.21+)', /N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV/],
+	['unverified off: by checksum only', /N8N_UNVERIFIED_PACKAGES_ENABLED=false/],
 ];
 
 const wanted = process.argv.slice(2);

@@ -14,7 +14,7 @@ import { newExecutionState } from './contract/executionState';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
-import { runOperation } from './operations';
+import { afterItems, runOperation } from './operations';
 import { inAgentWords } from './toolArguments';
 import { tooDeepError } from './tooDeep';
 import type { ResourceSpec } from '../shared/table/schema';
@@ -119,6 +119,8 @@ export class Heffl implements INodeType {
 				});
 			}
 		}
-		return [output];
+		// Custom Fields As → Labels: named once every item has run, one name per field.
+		const labelled = await afterItems.call(this, state);
+		return [output.map((item) => ({ ...item, json: labelled.get(item.json) ?? item.json }))];
 	}
 }

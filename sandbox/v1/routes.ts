@@ -13,19 +13,12 @@ import { CRUD_RESOURCES, renderV1 } from '../resources';
 import type { Store } from '../store';
 import type { ApiCall, JsonObject, RecordKind, WorkspaceId } from '../types';
 import { TAG_TYPES_V2 } from '../v2/constants';
-import type { WebhookEngine } from '../webhooks';
+import type { V1Context } from './context';
 import { v1List } from './list';
 import { webhookRoute } from './webhooks';
 
 /** The tag types of `GET /tags?type=` (the contract; §11.9 for v2). */
 export const TAG_TYPES = TAG_TYPES_V2;
-
-export interface V1Context {
-	store: Store;
-	webhooks: WebhookEngine;
-	/** Apply the v1 list filters earlier versions guessed (no v1 filter is documented). */
-	honourUndocumentedFilters: boolean;
-}
 
 export function routeV1(context: V1Context, call: ApiCall): JsonObject {
 	const { store } = context;

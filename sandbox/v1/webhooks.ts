@@ -5,8 +5,8 @@
  */
 import { ApiError } from '../errors';
 import type { ApiCall, JsonObject } from '../types';
+import type { V1Context } from './context';
 import { v1List } from './list';
-import type { V1Context } from './routes';
 
 /** The event catalogue (heffl-reference.md §12.4, both versions): subscriptions may ask only for these. */
 export const EVENT_CATALOGUE = [

@@ -10,7 +10,7 @@ import type { Json, JsonObject } from '../types';
 import { readBody } from './body';
 import type { BodySchema } from './body';
 import { v2List } from './list';
-import type { RefContext } from './refdata';
+import type { RefContext } from './refContext';
 
 export const STAGE_TYPES = ['ACTIVE', 'WON', 'LOST'] as const;
 

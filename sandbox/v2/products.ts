@@ -8,7 +8,7 @@ import type { BodySchema } from './body';
 import { v2List } from './list';
 import { newId } from '../random';
 import type { JsonObject } from '../types';
-import type { RefContext } from './refdata';
+import type { RefContext } from './refContext';
 
 export const PRODUCT_TYPES = ['PRODUCT', 'SERVICE'] as const;
 

@@ -9,7 +9,7 @@
  */
 import { ApiError } from '../errors';
 import { newId } from '../random';
-import type { Store, Workspace } from '../store';
+import type { Workspace } from '../store';
 import type { JsonObject } from '../types';
 import { readBody } from './body';
 import { TAG_TYPES_V2 } from './constants';
@@ -17,6 +17,7 @@ import { v2List } from './list';
 import type { ListSpec } from './list';
 import { findPipeline, pipelinesRoute, pipelineStageRoute } from './pipelines';
 import { productsRoute } from './products';
+import type { RefContext } from './refContext';
 
 /**
  * §11.8's enum, and WORKING, a built-in type Heffl's help page on leads shows
@@ -94,16 +95,6 @@ export const renderDefinition = (definition: JsonObject): JsonObject => ({
 });
 
 // --- routes ---
-
-export interface RefContext {
-	store: Store;
-	space: Workspace;
-	workspace: 'A' | 'B';
-	method: string;
-	segments: string[];
-	query: URLSearchParams;
-	body: JsonObject;
-}
 
 type Route = (call: RefContext) => JsonObject | undefined;
 

@@ -1,7 +1,8 @@
 /**
  * The rooms around the package (ARCHITECTURE.md, "The rooms of the proof"): the sandbox, the
  * drivers, the conformance kit, the scripts and the benches, each importing only the rooms
- * under it; test/ holds the proof and imports any of them, and nothing imports test/.
+ * under it; test/ holds the proof and imports any of them, and nothing imports test/. No file
+ * of these rooms or of the proof is in an import circle (the package's circles: layers.ts).
  */
 import type { ICruiseOptions, IForbiddenRuleType } from 'dependency-cruiser';
 
@@ -25,12 +26,24 @@ export const ROOMS: Record<string, { path: string; mayImport: string[] }> = {
 /** Every folder of this repository an import may reach (a package of node_modules is free). */
 const OURS = '^(sandbox|drivers|conformance|scripts|bench|test|nodes|credentials)/';
 
-/** The folders the rooms' rules read (the proof's own imports are free). */
+/** The rooms' folders. */
 export const ROOM_FOLDERS = Object.keys(ROOMS);
+
+/** The folders the rules read: the rooms, and the proof (whose imports are free but for circles). */
+export const CRUISED_FOLDERS = [...ROOM_FOLDERS, 'test'];
+
+/** Files that import each other in a circle, in any room or the proof: one of them holds two jobs. */
+const NO_CIRCLES: IForbiddenRuleType = {
+	name: 'no-circular',
+	comment: 'Files that import each other in a circle: one of them holds two jobs.',
+	severity: 'error',
+	from: { pathNot: SHIPPED },
+	to: { circular: true },
+};
 
 function rules(): IForbiddenRuleType[] {
 	const pathOf = (room: string) => (room === 'shipped' ? SHIPPED : ROOMS[room].path);
-	return Object.entries(ROOMS).map(([name, room]) => ({
+	const imports = Object.entries(ROOMS).map(([name, room]): IForbiddenRuleType => ({
 		name: `${name}-imports-only-below`,
 		comment: `${name}/ imports only ${room.mayImport.join(', ') || 'itself'}; never test/.`,
 		severity: 'error',
@@ -42,12 +55,13 @@ function rules(): IForbiddenRuleType[] {
 				.join('|'),
 		},
 	}));
+	return [NO_CIRCLES, ...imports];
 }
 
 export const ROOM_CRUISE_OPTIONS: ICruiseOptions = {
 	validate: true,
 	ruleSet: { forbidden: rules() },
-	doNotFollow: { path: `(^|/)node_modules/|^test/|${SHIPPED}` },
+	doNotFollow: { path: `(^|/)node_modules/|${SHIPPED}` },
 	exclude: { path: '^dist/' },
 	tsPreCompilationDeps: true,
 	moduleSystems: ['es6', 'cjs'],

@@ -33,6 +33,8 @@ export const TOOL = `${PACKAGE}.hefflTool`;
 type Saved = Workflow & { id: string };
 
 export interface Host {
+	/** The packed package as 0.1.0, published to the registry as it is. */
+	tarball: string;
 	registry: Registry;
 	shim: NpmShim;
 	sandbox: StartedSandbox;
@@ -42,7 +44,7 @@ export interface Host {
 	/** Logged in on the n8n process running now. */
 	readonly session: Session;
 	/** What this host's n8n has, read from its code once it is installed. */
-	has: { envList: boolean; nodesManifestCleanup: boolean };
+	has: { envList: boolean; envChecksum: boolean; nodesManifestCleanup: boolean };
 	/** The credentials saved through the editor's API, by type. */
 	credentials: Record<string, { id: string; name: string }>;
 	/** The workflows the tests save, in the order they save them. */
@@ -55,11 +57,16 @@ export interface Host {
 /** What this host's n8n has, read from its install. */
 function capabilities(): Host['has'] {
 	const dist = join(N8N_DIR, 'node_modules', 'n8n', 'dist');
+	const envLoader = join(
+		dist,
+		'instance-settings-loader/loaders/community-packages.instance-settings-loader.js',
+	);
+	const envList = existsSync(envLoader);
 	return {
 		// n8n 2.21+ installs packages listed in N8N_COMMUNITY_PACKAGES at start.
-		envList: existsSync(
-			join(dist, 'instance-settings-loader/loaders/community-packages.instance-settings-loader.js'),
-		),
+		envList,
+		// ... and, where it knows "no checksum available", refuses an unverified one without a checksum.
+		envChecksum: envList && readFileSync(envLoader, 'utf8').includes('no checksum available'),
 		// n8n 2.41's uninstaller also removes the package from ~/.n8n/nodes/package.json.
 		nodesManifestCleanup: readFileSync(
 			join(dist, 'modules/community-packages/community-packages.service.js'),
@@ -76,10 +83,10 @@ export async function startHost(): Promise<Host> {
 	ensureN8n();
 	const host = { has: capabilities(), credentials: {} } as Host;
 	try {
-		const tarball = packPackage();
+		host.tarball = packPackage();
 		host.registry = await startRegistry();
-		host.registry.publish(tarball);
-		host.registry.publish(repack(tarball, '0.1.1'));
+		host.registry.publish(host.tarball);
+		host.registry.publish(repack(host.tarball, '0.1.1'));
 		host.shim = npmShim(host.registry.url);
 		host.sandbox = await startSandbox({ rateLimit: false });
 		host.model = await startFakeModel();

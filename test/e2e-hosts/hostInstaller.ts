@@ -24,7 +24,10 @@ import {
 	TOOL,
 	TRIGGER,
 } from './host';
-import { sleep, until } from './hostTools';
+import { runnable, sandboxExamples, sandboxTarget } from '../../drivers/demo-workflows';
+import { integrityOf } from '../../scripts/release-integrity.mjs';
+import type { Workflow } from './hostTools';
+import { saveCredential, saveWorkflow, sleep, until } from './hostTools';
 
 export async function installsFromRegistry(host: Host) {
 	const { shim, n8n } = host;
@@ -168,4 +171,83 @@ export async function managedByEnv(host: Host) {
 	expect(await host.session.call('GET', '/community-packages')).toEqual([]);
 	expect(existsSync(installed(host))).toBe(false);
 	expect((await host.session.loadedTypes()).nodes).not.toContain(NODE);
+}
+
+/**
+ * n8n 3.0's default, N8N_UNVERIFIED_PACKAGES_ENABLED=false, with the env-managed list of the
+ * README: without a checksum n8n does not start; with another version's it starts without
+ * the package, having downloaded nothing; with the registry's dist.integrity of 0.1.0 it
+ * installs it, the nodes load and a sample runs; the next start changes nothing.
+ */
+export async function verifiedOnlyByEnv(host: Host) {
+	const { n8n, registry, sandbox, shim } = host;
+	const verifiedOnly = (entry: { checksum?: string }) => ({
+		N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE, version: '0.1.0', ...entry }]),
+	});
+	/** The npm commands n8n ran from here on. */
+	const callsFrom =
+		(from = shim.calls().length) =>
+		() =>
+			shim.calls().slice(from);
+	// The README's command answers what the publish job's summary computes from the
+	// tarball it publishes (npm publish sends the tarball as it is).
+	const integrity = registry.integrity(PACKAGE, '0.1.0');
+	expect(integrity).toBe(integrityOf(host.tarball));
+
+	const refused = await n8n.restart(undefined, verifiedOnly({})).then(
+		() => 'n8n started',
+		(error: Error) => error.message,
+	);
+	expect(refused).toMatch(/^n8n exited early/);
+	expect(refused).toContain(
+		`N8N_COMMUNITY_PACKAGES: no checksum available for '${PACKAGE}@0.1.0' and unverified packages are disabled`,
+	);
+	expect(existsSync(installed(host))).toBe(false);
+
+	// A checksum copied from another version: compared with the registry's, nothing packed.
+	let calls = callsFrom();
+	await n8n.start(verifiedOnly({ checksum: registry.integrity(PACKAGE, '0.1.1') }));
+	expect(await host.session.call('GET', '/community-packages')).toEqual([]);
+	expect(existsSync(installed(host))).toBe(false);
+	expect(n8n.current.output()).toContain(
+		`Failed to install community package '${PACKAGE}@0.1.0' from env: Failed to verify package checksum. Try restarting n8n and attempting the installation again.`,
+	);
+	expect(calls()).toEqual([
+		expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 dist\\.integrity `)),
+	]);
+
+	calls = callsFrom();
+	await n8n.restart(undefined, verifiedOnly({ checksum: integrity }));
+	expect(await host.session.call('GET', '/community-packages')).toEqual([
+		expect.objectContaining({ packageName: PACKAGE, installedVersion: '0.1.0' }),
+	]);
+	expect(calls()).toEqual([
+		expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 dist\\.integrity `)),
+		expect.stringMatching(new RegExp(`^npm view ${PACKAGE}@0\\.1\\.0 version `)),
+		expect.stringMatching(new RegExp(`^npm pack ${PACKAGE}@0\\.1\\.0 `)),
+		expect.stringMatching(/^npm install .*--ignore-scripts=true/),
+	]);
+	expect((await host.session.loadedTypes()).nodes).toEqual(
+		expect.arrayContaining([NODE, POLLING, TRIGGER, TOOL]),
+	);
+	host.credentials.hefflApi ??= await saveCredential(host.session, 'Heffl sandbox', 'hefflApi', {
+		apiKey: sandbox.apiKey,
+		v1BaseUrl: sandbox.urls.v1,
+		v2BaseUrl: sandbox.urls.v2,
+	});
+	const sample = sandboxExamples(sandboxTarget(sandbox)).contacts;
+	const saved = await saveWorkflow(host.session, sample as Workflow, host.credentials);
+	const last = runnable(sample).at(-1)!.name;
+	const run = await host.session.runManually(saved.id, last);
+	expect({ status: run.status, error: run.error }).toEqual({ status: 'success', error: undefined });
+	expect(run.outputs[last].length).toBeGreaterThan(0);
+
+	// Every later start with the same list: installed as it was, nothing asked of npm.
+	calls = callsFrom();
+	await n8n.restart(undefined, verifiedOnly({ checksum: integrity }));
+	expect(calls()).toEqual([]);
+	expect((await host.session.loadedTypes()).nodes).toEqual(expect.arrayContaining([NODE, TOOL]));
+	expect((await host.session.runManually(saved.id, last)).status).toBe('success');
 }

@@ -77,4 +77,12 @@ describe(`n8n ${HOST.n8n} on Node ${HOST.node}: the package through n8n's own in
 		context.skip(!started().has.envList, `n8n ${HOST.n8n} has no N8N_COMMUNITY_PACKAGES loader`);
 		await installer.managedByEnv(started());
 	});
+
+	test("N8N_UNVERIFIED_PACKAGES_ENABLED=false (n8n 3.0's default): the env-managed list without a checksum stops n8n, naming the package; a wrong checksum installs nothing; npm's dist.integrity installs it and a sample runs", async (context) => {
+		context.skip(
+			!started().has.envChecksum,
+			`n8n ${HOST.n8n} has no checksum in its N8N_COMMUNITY_PACKAGES loader`,
+		);
+		await installer.verifiedOnlyByEnv(started());
+	});
 });

@@ -8,6 +8,7 @@
  * publishing) and from a registry that did not answer (the job fails, publishing nothing).
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,6 +80,11 @@ describe('the publish workflow', () => {
 			'a self-hosted runner',
 			(t: string) => t.replace(/runs-on: ubuntu-latest/, 'runs-on: self-hosted'),
 			/GitHub-hosted runners only/,
+		],
+		[
+			'no integrity in the summary after publishing',
+			(t: string) => t.replace(/\n {6}# The checksum N8N_COMMUNITY_PACKAGES[\s\S]*$/, '\n'),
+			/integrity \(N8N_COMMUNITY_PACKAGES' checksum\) must go into the job summary after npm publish/,
 		],
 		[
 			'tests after publishing',
@@ -158,6 +164,35 @@ describe('the publish workflow', () => {
 		expect(text).toMatch(
 			/- name: Publish through trusted publishing, with provenance\n\s+if: steps\.registry\.outputs\.exists == 'true'/,
 		);
-		expect(runStep('First version, published by hand', {}).status).toBe(1);
+	});
+
+	test("the job summary gives the tarball's integrity: before the first version is published by hand, and npm's answer after trusted publishing", () => {
+		const tarball = join(folder, 'n8n-nodes-heffl.tgz');
+		writeFileSync(tarball, 'the checked tarball');
+		const integrity = `sha512-${createHash('sha512').update('the checked tarball').digest('base64')}`;
+		const summaryOf = (name: string, env: Record<string, string>) => {
+			const summary = join(folder, `summary-${Math.random().toString(36).slice(2)}`);
+			const run = runStep(name, { TARBALL: tarball, GITHUB_STEP_SUMMARY: summary, ...env });
+			return { ...run, summary: readFileSync(summary, 'utf8') };
+		};
+		const first = summaryOf('First version, published by hand', {});
+		expect(first.status).toBe(1);
+		expect(first.out).toContain('is not on npm yet, and npm lets no workflow create a package');
+		expect(first.summary).toContain(`\`${integrity}\``);
+
+		const bin = mkdtempSync(join(folder, 'bin-'));
+		writeFileSync(join(bin, 'npm'), `#!/usr/bin/env bash\necho '${integrity}'\n`);
+		chmodSync(join(bin, 'npm'), 0o755);
+		const published = summaryOf("The published version's integrity, in the job summary", {
+			PATH: `${bin}:${process.env.PATH}`,
+		});
+		expect(published.status).toBe(0);
+		expect(published.summary).toContain(
+			`N8N_COMMUNITY_PACKAGES='[{"name":"n8n-nodes-heffl","version":"${version}","checksum":"${integrity}"}]'`,
+		);
+		expect(published.summary).toContain('npm answers the same');
+		expect(text).toMatch(
+			/- name: The published version's integrity, in the job summary\n\s+if: steps\.registry\.outputs\.exists == 'true'/,
+		);
 	});
 });

@@ -1,12 +1,23 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { CustomFieldDefinition } from '../../shared/records/customFields';
 import type { KeyedList } from '../../shared/records/keyedList';
+import type { CustomFieldSource } from '../../shared/table/schema';
+
+/** Records an item handed back that Custom Fields As → Labels names once every item has run. */
+export interface ToLabel {
+	source: CustomFieldSource;
+	records: IDataObject[];
+	request: { itemIndex: number; maxRetries?: number };
+}
 
 /**
  * What one execution remembers across its items: match key → record ID, per resource; the
  * custom-field definitions read per scope (or why they could not be), and which
  * unreadable scopes it has already said so for; what the key lookup learnt
  * (keyLookup.ts): whether a resource's search finds records by a key, and the whole
- * list (keyed by each key asked) where it had to be read.
+ * list (keyed by each key asked) where it had to be read; the records to name by label
+ * at the end, so that a custom field has one name on every item.
  */
 export interface ExecutionState {
 	upserted: Map<string, string>;
@@ -16,6 +27,7 @@ export interface ExecutionState {
 	searchProven: Map<string, boolean>;
 	/** Resource → its whole list, read once, indexed by each key asked. */
 	lists: Map<string, KeyedList>;
+	toLabel: ToLabel[];
 }
 
 export const newExecutionState = (): ExecutionState => ({
@@ -24,4 +36,5 @@ export const newExecutionState = (): ExecutionState => ({
 	unreadDefinitions: new Set(),
 	searchProven: new Map(),
 	lists: new Map(),
+	toLabel: [],
 });

@@ -11,6 +11,7 @@ import { byDisplayName } from '../../shared/editor/display';
 import { definitionsOf } from '../../shared/table/schema';
 import { sortProperty } from '../../shared/editor/listProperties';
 import { actionsOf } from './operationProperties';
+import { OUTPUT } from '../outputModes';
 import { RETURNING_RECORDS } from './outputProperties';
 import { resourceProperties } from './resourceProperties';
 
@@ -49,6 +50,8 @@ function customFieldsAsProperty(): INodeProperties {
 				'/resource': [...new Set(resources.map((resource) => resource.value))],
 				'/operation': RETURNING_RECORDS,
 			},
+			// Simplify and the tool's Simplified keep no custom field: the option would name nothing.
+			hide: { '/simplify': [true], '/output': [OUTPUT.simplified] },
 		},
 	);
 }

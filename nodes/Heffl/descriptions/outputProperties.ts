@@ -24,7 +24,7 @@ export function outputProperties(resource: ResourceSpec): INodeProperties[] {
 			type: 'boolean',
 			default: true,
 			displayOptions: onNodeOnly(show(resource, reads)),
-			description: `Whether to return a simplified version of the response (${keys.join(', ')}) instead of the raw data`,
+			description: `Whether to return a simplified version of the response (${keys.join(', ')}) instead of the raw data with its custom fields`,
 		});
 	}
 	const returning = resource.operations.filter((op) => RETURNING_RECORDS.includes(op));

@@ -9,7 +9,7 @@ import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { getMany } from './getMany';
 import { getManyByEmail } from './getManyByEmail';
-import { labelsAsked, withLabels } from './labels';
+import { labelLater, labelsAsked } from './labels';
 import { outputShape } from './output';
 import { recordId } from '../../shared/records/recordIds';
 import type { ExecutionState } from '../contract/executionState';
@@ -30,19 +30,21 @@ export async function runGeneric(
 	const shape = outputShape(this, resource, operation, itemIndex);
 	const labels = operation !== 'delete' && labelsAsked(this, itemIndex);
 	const request = { itemIndex, maxRetries: base.maxRetries };
-	// What the output keeps (Simplify, the tool's Output), then custom fields by label if asked.
-	const shaped = async <T extends IDataObject | IDataObject[]>(result: T) => {
+	// What the output keeps (Simplify, the tool's Output); custom fields by label, if asked,
+	// once every item has run (labels.ts).
+	const shaped = <T extends IDataObject | IDataObject[]>(result: T): T => {
 		const kept = (Array.isArray(result) ? result.map(shape) : shape(result)) as T;
-		return labels ? await withLabels(this, resource, state, request, kept) : kept;
+		if (labels) labelLater(resource, state, request, kept);
+		return kept;
 	};
 
 	switch (operation) {
 		case 'create': {
 			const body = await writtenBody(this, resource, 'create', itemIndex, base, state);
-			return await shaped(await createRecord(this, resource, itemIndex, base, body));
+			return shaped(await createRecord(this, resource, itemIndex, base, body));
 		}
 		case 'upsert':
-			return await shaped(await upsert(this, resource, itemIndex, base, state));
+			return shaped(await upsert(this, resource, itemIndex, base, state));
 		case 'get': {
 			const path = byId();
 			const record = await hefflRequest.call(this, {
@@ -50,12 +52,12 @@ export async function runGeneric(
 				method: resource.methods?.get ?? 'GET',
 				path,
 			});
-			return await shaped(unwrapRecord(record));
+			return shaped(unwrapRecord(record));
 		}
 		case 'update': {
 			const path = byId();
 			const body = await writtenBody(this, resource, 'update', itemIndex, base, state);
-			return await shaped(await updateRecord(this, resource, path, base, body));
+			return shaped(await updateRecord(this, resource, path, base, body));
 		}
 		case 'delete': {
 			const path = byId();
@@ -71,7 +73,7 @@ export async function runGeneric(
 			const records =
 				(await getManyByEmail(this, resource, base, itemIndex, limit, state)) ??
 				(await getMany(this, resource, base, itemIndex, limit));
-			return await shaped(records);
+			return shaped(records);
 		}
 	}
 }

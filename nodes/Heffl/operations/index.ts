@@ -10,6 +10,7 @@ import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import type { ExecutionState } from '../contract/executionState';
 import type { OperationResult, OwnOperation, RequestBase } from '../contract/ownOperation';
 import { runGeneric } from '../execute/genericOperations';
+import { labelledOutput } from '../execute/labels';
 import { readMaxRetries } from '../execute/parameters';
 import { contactDelete } from './contact.delete.operation';
 import { webhookSubscriptionCreate } from './webhookSubscription.create.operation';
@@ -51,4 +52,15 @@ export async function runOperation(
 		await runGeneric.call(this, resource, operation as OperationName, itemIndex, state, base);
 	if (own) return await own.execute.call(this, { resource, itemIndex, state, base, generic });
 	return await generic();
+}
+
+/**
+ * What runs once every item has: Custom Fields As → Labels (execute/labels.ts), so that a
+ * custom field has one name on every item. Each record handed back → its labelled copy.
+ */
+export async function afterItems(
+	this: IExecuteFunctions,
+	state: ExecutionState,
+): Promise<Map<IDataObject, IDataObject>> {
+	return await labelledOutput(this, state);
 }
