@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * The workflows bench/lookupsInRealN8n.ts runs in a real n8n, and how it runs them: a
  * webhook takes the items, the Heffl node under measure writes each; one key for every

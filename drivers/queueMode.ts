@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * n8n in queue mode (main + 2 workers + webhook processor, Redis, Postgres) against
  * the sandbox, and the measurements the queue-mode tier asserts and `npm run bench`

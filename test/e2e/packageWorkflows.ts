@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The workflows of test/e2e/n8n.test.ts, built for its sandbox before they go into the
  * shared n8n: a round trip per resource, custom fields and a filtered list, Return All,
