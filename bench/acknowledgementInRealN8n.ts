@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
 import type { Session, Workflow } from '../drivers/real-n8n.mjs';
-import { linearWorkflow } from '../drivers/real-n8n.mjs';
+import { webhookWorkflow } from '../drivers/real-n8n.mjs';
 import type { StartedSandbox } from '../sandbox';
 
 type Row = (name: string, value: string) => void;
@@ -19,15 +19,10 @@ const TARGETS = ['plain', 'plainIsolate', 'trigger'] as const;
 
 /** n8n's own Webhook node answering at once, `options` as given. */
 export function webhookNodeWorkflow(id: string, path: string, options: IDataObject): Workflow {
-	return linearWorkflow(id, id, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options },
-		},
-		{ name: 'Done', type: 'n8n-nodes-base.noOp' },
-	]);
+	return webhookWorkflow(id, id, path, [{ name: 'Done', type: 'n8n-nodes-base.noOp' }], {
+		responseMode: 'onReceived',
+		options,
+	});
 }
 
 const percentile = (sorted: number[], p: number) =>

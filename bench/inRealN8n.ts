@@ -12,7 +12,15 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RealN8n, Session, Workflow } from '../drivers/real-n8n.mjs';
-import { freePort, hefflCredential, linearWorkflow, startRealN8n } from '../drivers/real-n8n.mjs';
+import {
+	callWebhook,
+	DONE,
+	freePort,
+	hefflCredential,
+	hefflTriggerWorkflow,
+	startRealN8n,
+	webhookWorkflow,
+} from '../drivers/real-n8n.mjs';
 import { startSandbox } from '../sandbox';
 import { acknowledgement, webhookNodeWorkflow } from './acknowledgementInRealN8n';
 
@@ -29,19 +37,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Webhook → 120 items → the node under test; the webhook answers when the run ends. */
 function bulkWorkflow(name: string, node: IDataObject & { type: string }): Workflow {
-	return linearWorkflow(`bench${name}`, `bench ${name}`, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: {
-				httpMethod: 'POST',
-				path: `bench-${name.toLowerCase()}`,
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-		},
+	return webhookWorkflow(`bench${name}`, `bench ${name}`, `bench-${name.toLowerCase()}`, [
 		{
 			name: 'Items',
 			type: 'n8n-nodes-base.code',
@@ -125,15 +121,12 @@ export async function realN8nBenchmarks(row: Row): Promise<void> {
 	const plainIsolate = webhookNodeWorkflow('benchIsolateWebhook', 'bench-isolate', {
 		ignoreBots: '={{ false }}',
 	});
-	const trigger = linearWorkflow('benchTrigger', 'bench trigger', [
-		{
-			name: 'Heffl Trigger',
-			type: 'n8n-nodes-heffl.hefflTrigger',
-			parameters: { events: ['lead.created'] },
-			credentials: heffl,
-		},
-		{ name: 'Done', type: 'n8n-nodes-base.noOp' },
-	]);
+	const trigger = hefflTriggerWorkflow(
+		'benchTrigger',
+		'bench trigger',
+		{ parameters: { events: ['lead.created'] }, credentials: heffl },
+		[DONE],
+	);
 	const n8n = await startRealN8n({
 		name: 'heffl-bench',
 		credentials: [
@@ -176,14 +169,8 @@ export async function realN8nBenchmarks(row: Row): Promise<void> {
 /** Calls the workflow's webhook and waits for the run to end; counts error items in its output. */
 async function bulkRun(session: Session, n8nUrl: string, workflow: Workflow) {
 	await session.activate(workflow.id);
-	const path = String(workflow.nodes[0].parameters.path);
 	const started = Date.now();
-	let answer = await fetch(`${n8nUrl}/webhook/${path}`, { method: 'POST' });
-	// n8n registers a workflow's webhooks a moment after the activation call answers.
-	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
-		await new Promise((done) => setTimeout(done, 200));
-		answer = await fetch(`${n8nUrl}/webhook/${path}`, { method: 'POST' });
-	}
+	const answer = await callWebhook(n8nUrl, workflow);
 	await answer.arrayBuffer();
 	const wallMs = Date.now() - started;
 	await session.deactivate(workflow.id);

@@ -10,7 +10,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { COMPANY_REQUIRED_FIELDS } from '../drivers/harness/context';
+import { COMPANY_REQUIRED_FIELDS, credentialsOf } from '../drivers/harness/context';
 import { runHeffl } from '../drivers/harness/n8n';
 import type { Behaviours, StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
@@ -191,7 +191,7 @@ async function harnessCase(kind: KeyKind, behaviours: Behaviours = {}): Promise<
 		const started = Date.now();
 		const result = await runHeffl(
 			KEY_KINDS[kind].parameters,
-			{ apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
+			credentialsOf(sandbox),
 			{ items: items.map(({ key, name }) => ({ key, name })), continueOnFail: true },
 		);
 		const wallMs = Date.now() - started;

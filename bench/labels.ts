@@ -3,7 +3,7 @@
  * Many of 1,000 contacts (their definitions once: ceil(1000/100) + 1) and of 3,000 deals in
  * two pipelines (once per pipeline), with every record's cf_* keys by label.
  */
-import type { HefflCredentials } from '../drivers/harness/n8n';
+import { credentialsOf } from '../drivers/harness/context';
 import { runHeffl } from '../drivers/harness/n8n';
 import { startSandbox } from '../sandbox';
 import type { SeedCounts } from '../sandbox/types';
@@ -22,11 +22,7 @@ async function getMany(resource: string, count: number, seed: SeedCounts, bulk?:
 			delete deal.cf_lead_score; // the Sales pipeline's own field
 		});
 	}
-	const credentials: HefflCredentials = {
-		apiKey: sandbox.apiKey,
-		v1BaseUrl: sandbox.urls.v1,
-		v2BaseUrl: sandbox.urls.v2,
-	};
+	const credentials = credentialsOf(sandbox);
 	const runs: Record<string, { requests: number; ms: number; records: number; keys: number }> = {};
 	for (const customFieldsAs of ['keys', 'labels']) {
 		sandbox.clearRequests();

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark tooling, not shipped */
 /**
  * The workflows bench/lookupsInRealN8n.ts runs in a real n8n, and how it runs them: a
  * webhook takes the items, the Heffl node under measure writes each; one key for every
@@ -8,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Session, Workflow } from '../drivers/real-n8n.mjs';
-import { linearWorkflow } from '../drivers/real-n8n.mjs';
+import { callWebhook, webhookWorkflow } from '../drivers/real-n8n.mjs';
 import type { Kind } from './lookups';
 
 export const API_KEY = `hk_test_${randomBytes(16).toString('hex')}`;
@@ -16,19 +15,7 @@ export const heffl = { hefflApi: { id: 'lookupHeffl', name: 'Heffl lookup bench'
 
 /** Webhook (the items in its body) → Code (one item each) → the Heffl node. */
 export function workflowOf(id: string, node: IDataObject): Workflow {
-	return linearWorkflow(id, `bench ${id}`, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: {
-				httpMethod: 'POST',
-				path: `bench-${id.toLowerCase()}`,
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-		},
+	return webhookWorkflow(id, `bench ${id}`, `bench-${id.toLowerCase()}`, [
 		{
 			name: 'Items',
 			type: 'n8n-nodes-base.code',
@@ -63,20 +50,8 @@ export async function run(
 	items: IDataObject[],
 ) {
 	await session.activate(workflow.id);
-	const path = String(workflow.nodes[0].parameters.path);
-	const post = async () =>
-		await fetch(`${n8nUrl}/webhook/${path}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ items }),
-		});
 	const started = Date.now();
-	let answer = await post();
-	// n8n registers a workflow's webhooks a moment after the activation call answers.
-	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
-		await new Promise((done) => setTimeout(done, 200));
-		answer = await post();
-	}
+	const answer = await callWebhook(n8nUrl, workflow, { body: { items } });
 	const body = (await answer.json().catch(() => [])) as IDataObject[];
 	const wallMs = Date.now() - started;
 	await session.deactivate(workflow.id);

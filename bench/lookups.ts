@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
-import type { HefflCredentials } from '../drivers/harness/n8n';
+import { credentialsOf } from '../drivers/harness/context';
 import { runHeffl, withNodeType } from '../drivers/harness/n8n';
 import type { Behaviours, StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
@@ -76,11 +76,6 @@ export function duplicatesOf(sandbox: StartedSandbox, kind: Kind, items: IDataOb
 export const apiRequests = (sandbox: StartedSandbox) =>
 	sandbox.requests.filter((request) => request.apiVersion !== 'control').length;
 
-const credentialsOf = (sandbox: StartedSandbox): HefflCredentials => ({
-	apiKey: sandbox.apiKey,
-	v1BaseUrl: sandbox.urls.v1,
-	v2BaseUrl: sandbox.urls.v2,
-});
 
 /**
  * The Heffl node of BASELINE_COMMIT, extracted once into the system's temporary folder

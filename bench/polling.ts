@@ -7,8 +7,8 @@
  * 10,000 new records drained behind a key another workflow keeps busy, on each of n8n's
  * ways to run polls (drivers/harness/drain.ts; time 10 times faster, reported in n8n's time).
  */
+import { credentialsOf } from '../drivers/harness/context';
 import { runHeffl } from '../drivers/harness/n8n';
-import type { HefflCredentials } from '../drivers/harness/n8n';
 import { PollHarness } from '../drivers/harness/poll';
 import type { Scheduler } from '../drivers/harness/poll';
 import { drainBacklog } from '../drivers/harness/drain';
@@ -19,11 +19,7 @@ type Row = (name: string, value: string) => void;
 
 export async function pollingBenchmarks(row: Row) {
 	const sandbox = await startSandbox({ rateLimit: false });
-	const credentials: HefflCredentials = {
-		apiKey: sandbox.apiKey,
-		v1BaseUrl: sandbox.urls.v1,
-		v2BaseUrl: sandbox.urls.v2,
-	};
+	const credentials = credentialsOf(sandbox);
 	const requestsOf = async (poll: () => Promise<unknown>) => {
 		sandbox.clearRequests();
 		await poll();
@@ -62,11 +58,7 @@ export async function pollingBenchmarks(row: Row) {
 
 	// Polls and a busy workflow on one key, at 60 requests per 6 s (the limit in a tenth of the time).
 	const limited = await startSandbox({ rateLimit: { limit: 60, windowMs: 6_000 }, seed: false });
-	const shared: HefflCredentials = {
-		apiKey: limited.apiKey,
-		v1BaseUrl: limited.urls.v1,
-		v2BaseUrl: limited.urls.v2,
-	};
+	const shared = credentialsOf(limited);
 	const harness = new PollHarness(shared, { event: 'lead' });
 	await harness.activate();
 	let polling = true;

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import type { HefflCredentials } from '../drivers/harness/n8n';
+import { credentialsOf } from '../drivers/harness/context';
 import { TriggerHarness } from '../drivers/harness/trigger';
 import { startSandbox } from '../sandbox';
 
@@ -21,11 +21,7 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function triggerFilterBenchmarks(row: Row) {
 	const sandbox = await startSandbox({ rateLimit: false });
-	const credentials: HefflCredentials = {
-		apiKey: sandbox.apiKey,
-		v1BaseUrl: sandbox.urls.v1,
-		v2BaseUrl: sandbox.urls.v2,
-	};
+	const credentials = credentialsOf(sandbox);
 	const deals = sandbox.records('deals');
 	const stageId = String(deals[0].stageId);
 	const filters = {

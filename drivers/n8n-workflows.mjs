@@ -5,6 +5,7 @@
 // Workflows as n8n imports them, built for the demo, the tests and the benchmarks.
 import { randomUUID } from 'node:crypto';
 
+import { hefflCredentialData } from './heffl-credential.mjs';
 import { HOST } from './n8n-install.mjs';
 import { isV1 } from './n8n-hosts.mjs';
 
@@ -73,11 +74,101 @@ export function linearWorkflow(id, name, nodes) {
 }
 
 /**
+ * n8n's Webhook node, started by a POST to its production path. By default it answers with
+ * every item of the last node; `responseMode: 'onReceived'` answers at once.
+ * @param {string} path
+ * @param {{ responseMode?: 'lastNode' | 'onReceived', responseData?: string, options?: Record<string, unknown> }} [settings]
+ * @returns {NodeSpec}
+ */
+export function webhookNode(path, settings = {}) {
+	const { responseMode = 'lastNode', options = {} } = settings;
+	const responseData = responseMode === 'lastNode' ? (settings.responseData ?? 'allEntries') : undefined;
+	return {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode,
+			...(responseData ? { responseData } : {}),
+			options,
+		},
+	};
+}
+
+/**
+ * A workflow started by a POST to its production webhook at `path` (webhookNode), then
+ * `nodes` one after the other.
+ * @param {string} id
+ * @param {string} name
+ * @param {string} path
+ * @param {NodeSpec[]} nodes
+ * @param {Parameters<typeof webhookNode>[1]} [settings]
+ * @returns {Workflow}
+ */
+export function webhookWorkflow(id, name, path, nodes, settings) {
+	return linearWorkflow(id, name, [webhookNode(path, settings), ...nodes]);
+}
+
+/** The node that ends a workflow and does nothing. */
+export const DONE = { name: 'Done', type: 'n8n-nodes-base.noOp' };
+
+/**
+ * A workflow started by the Heffl Trigger (its parameters, the credentials it carries), then
+ * `nodes` one after the other.
+ * @param {string} id
+ * @param {string} name
+ * @param {{ parameters: Record<string, unknown>, credentials?: Record<string, unknown> }} trigger
+ * @param {NodeSpec[]} nodes
+ * @returns {Workflow}
+ */
+export function hefflTriggerWorkflow(id, name, { parameters, credentials = {} }, nodes) {
+	return linearWorkflow(id, name, [
+		{ name: 'Heffl Trigger', type: 'n8n-nodes-heffl.hefflTrigger', parameters, credentials },
+		...nodes,
+	]);
+}
+
+/**
+ * POSTs `body` (none when absent) to an active webhook workflow's production webhook on
+ * `baseUrl` (n8n's, or its webhook processor's), retrying while n8n registers it: it answers
+ * 404 for a moment after the activation call. Bounded: `retries` more tries, 200 ms apart.
+ * @param {string} baseUrl
+ * @param {Workflow} workflow
+ * @param {{ body?: unknown, retries?: number }} [options]
+ * @returns {Promise<Response>}
+ */
+export async function callWebhook(baseUrl, workflow, { body, retries = 50 } = {}) {
+	const url = `${baseUrl}/webhook/${String(workflow.nodes[0].parameters.path)}`;
+	const post = () =>
+		fetch(
+			url,
+			body === undefined
+				? { method: 'POST' }
+				: {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify(body),
+					},
+		);
+	let answer = await post();
+	for (let retry = 0; answer.status === 404 && retry < retries; retry++) {
+		await answer.arrayBuffer();
+		await new Promise((done) => setTimeout(done, 200));
+		answer = await post();
+	}
+	return answer;
+}
+
+/**
  * A Heffl API credential as n8n imports it, aimed at a Heffl (the sandbox: its key and
  * base URLs).
  * @param {{ id: string, name: string }} credential
  * @param {{ apiKey: string, urls: { v1: string, v2: string } }} heffl
  */
-export function hefflCredential({ id, name }, { apiKey, urls }) {
-	return { id, name, type: 'hefflApi', data: { apiKey, v1BaseUrl: urls.v1, v2BaseUrl: urls.v2 } };
+export function hefflCredential({ id, name }, heffl) {
+	return { id, name, type: 'hefflApi', data: hefflCredentialData(heffl) };
 }
+
+export { hefflCredentialData };

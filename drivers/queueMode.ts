@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test tooling, not shipped */
 /**
  * n8n in queue mode (main + 2 workers + webhook processor, Redis, Postgres) against
  * the sandbox, and the measurements the queue-mode tier asserts and `npm run bench`
@@ -6,15 +6,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Session } from './real-n8n.mjs';
-import { hefflCredential, linearWorkflow } from './real-n8n.mjs';
+import type { Session, Workflow } from './real-n8n.mjs';
+import {
+	callWebhook as callWebhookOn,
+	DONE,
+	hefflCredential,
+	hefflTriggerWorkflow,
+	webhookWorkflow,
+} from './real-n8n.mjs';
 import { startQueueStack } from './queue-stack.mjs';
 import type { StartedSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import type { CrudResource } from './roundTrips';
 import { CRUD } from './roundTrips';
 
-export type Workflow = ReturnType<typeof linearWorkflow>;
+export type { Workflow } from './real-n8n.mjs';
 interface N8nProcess {
 	name: string;
 	url: string;
@@ -47,32 +53,14 @@ const heffl = (name: string, parameters: IDataObject, extra: IDataObject = {}): 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const createdId = '={{ $("Create").item.json.id }}';
 
-/** Started by a POST to its production webhook; answers with the last node's items. */
-function webhookWorkflow(id: string, path: string, nodes: Node[]): Workflow {
-	return linearWorkflow(id, id, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: {
-				httpMethod: 'POST',
-				path,
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-		},
-		...nodes,
-	]);
-}
-
 export type { CrudResource } from './roundTrips';
 export { CRUD } from './roundTrips';
 
 /** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
 function roundTripWorkflow(resource: CrudResource, sandbox: StartedSandbox): Workflow {
 	const record = { resource, [`${resource}Id`]: byId(createdId) };
-	return webhookWorkflow(`queue${resource}RoundTrip`, `queue-${resource}`, [
+	const id = `queue${resource}RoundTrip`;
+	return webhookWorkflow(id, id, `queue-${resource}`, [
 		heffl('Create', { resource, operation: 'create', ...CRUD[resource].create(sandbox) }),
 		heffl('Get', { ...record, operation: 'get', simplify: false }),
 		heffl('Update', { ...record, operation: 'update', updateFields: CRUD[resource].update }),
@@ -82,7 +70,8 @@ function roundTripWorkflow(resource: CrudResource, sandbox: StartedSandbox): Wor
 
 /** Webhook with `{ leads: [...] }` → one item per lead → the Heffl node creates each. */
 function bulkWorkflow(letter: string): Workflow {
-	return webhookWorkflow(`queueBulk${letter}`, `queue-bulk-${letter.toLowerCase()}`, [
+	const id = `queueBulk${letter}`;
+	return webhookWorkflow(id, id, `queue-bulk-${letter.toLowerCase()}`, [
 		{
 			name: 'Leads',
 			type: 'n8n-nodes-base.splitOut',
@@ -128,15 +117,12 @@ export async function startQueueEnvironment(): Promise<QueueEnvironment> {
 				roundTripWorkflow(resource, sandbox),
 			]),
 		) as Record<CrudResource, Workflow>;
-		const trigger = linearWorkflow('queueTrigger', 'queue trigger', [
-			{
-				name: 'Heffl Trigger',
-				type: 'n8n-nodes-heffl.hefflTrigger',
-				parameters: { events: ['lead.created'] },
-				credentials: triggerCredential,
-			},
-			{ name: 'Done', type: 'n8n-nodes-base.noOp' },
-		]);
+		const trigger = hefflTriggerWorkflow(
+			'queueTrigger',
+			'queue trigger',
+			{ parameters: { events: ['lead.created'] }, credentials: triggerCredential },
+			[DONE],
+		);
 		const stack = (await startQueueStack({
 			credentials: [
 				credential(triggerCredential.hefflApi.id, triggerCredential.hefflApi.name, sandbox.apiKey),
@@ -179,20 +165,7 @@ export function executionsOf(env: QueueEnvironment, workflowId: string) {
 
 /** POSTs to a workflow's production webhook on the webhook processor, retrying while n8n registers it. */
 export async function callWebhook(env: QueueEnvironment, workflow: Workflow, body: unknown = {}) {
-	const url = `${env.stack.webhook.url}/webhook/${String(workflow.nodes[0].parameters.path)}`;
-	const post = () =>
-		fetch(url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		});
-	let answer = await post();
-	for (let attempt = 0; answer.status === 404 && attempt < 100; attempt++) {
-		await answer.arrayBuffer();
-		await new Promise((done) => setTimeout(done, 200));
-		answer = await post();
-	}
-	return answer;
+	return await callWebhookOn(env.stack.webhook.url, workflow, { body, retries: 100 });
 }
 
 /**

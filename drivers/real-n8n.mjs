@@ -28,7 +28,16 @@ import { packPackage } from './pack.mjs';
 
 export { ensureN8n, HOST, N8N_DIR, NODE_BIN, proveN8n, ROOT, SetupError } from './n8n-install.mjs';
 export { login, OWNER } from './n8n-session.mjs';
-export { hefflCredential, linearWorkflow } from './n8n-workflows.mjs';
+export {
+	callWebhook,
+	DONE,
+	hefflCredential,
+	hefflCredentialData,
+	hefflTriggerWorkflow,
+	linearWorkflow,
+	webhookNode,
+	webhookWorkflow,
+} from './n8n-workflows.mjs';
 /** @typedef {import('./n8n-workflows.mjs').NodeSpec} NodeSpec */
 /** @typedef {import('./n8n-workflows.mjs').Workflow} Workflow */
 export { packPackage } from './pack.mjs';

@@ -32,6 +32,7 @@ import {
 import { TRANSPORTS } from '../drivers/mcp-client';
 import {
 	ensureN8n,
+	hefflCredential,
 	HOST,
 	N8N_DIR,
 	OWNER,
@@ -147,13 +148,8 @@ async function startDemoN8n(sandbox: StartedSandbox, tarball: string, port: numb
 		port,
 		brokerPort: port + 1,
 		credentials: [
-			{
-				// The examples' credential id: n8n's import wires every node to it.
-				id: credentials.hefflApi.id,
-				name: 'Heffl sandbox',
-				type: 'hefflApi',
-				data: { apiKey: sandbox.apiKey, v1BaseUrl: sandbox.urls.v1, v2BaseUrl: sandbox.urls.v2 },
-			},
+			// The examples' credential id: n8n's import wires every node to it.
+			hefflCredential({ id: credentials.hefflApi.id, name: 'Heffl sandbox' }, sandbox),
 			{
 				// The MCP server trigger's Bearer Auth credential, by the example's id.
 				...credentials.httpBearerAuth,

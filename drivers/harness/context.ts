@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 
+import { hefflCredentialData } from '../heffl-credential.mjs';
 import type { HefflCredentials } from './n8n';
 import { startSandbox } from '../../sandbox';
 
@@ -17,12 +18,9 @@ export interface TestContext {
 	apiRequests(): Sandbox['requests'];
 }
 
-/** The credential that points the nodes at a sandbox. */
-export const credentialsOf = (sandbox: Sandbox): HefflCredentials => ({
-	apiKey: sandbox.apiKey,
-	v1BaseUrl: sandbox.urls.v1,
-	v2BaseUrl: sandbox.urls.v2,
-});
+/** The credential that points the nodes at a sandbox (the one builder, as real n8n imports it too). */
+export const credentialsOf = (sandbox: Pick<Sandbox, 'apiKey' | 'urls'>): HefflCredentials =>
+	hefflCredentialData(sandbox);
 
 export function useSandbox(options: SandboxOptions = {}): TestContext {
 	const context = {} as TestContext;

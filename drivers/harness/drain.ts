@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { HefflCredentials } from './n8n';
+import { hefflCredentialData } from '../heffl-credential.mjs';
 import type { Scheduler } from './poll';
 import { LEGACY_BUDGET_MS, PollHarness, SCHEDULER_BUDGET_MS, SCHEDULER_TIMEOUT_MS } from './poll';
 import { startSandbox } from '../../sandbox';
@@ -58,11 +58,7 @@ export async function drainBacklog(options: DrainOptions): Promise<DrainFigures>
 	const sandbox = await startSandbox({ seed: false, rateLimit: { limit: 60, windowMs } });
 	let other = true;
 	try {
-		const credentials: HefflCredentials = {
-			apiKey: sandbox.apiKey,
-			v1BaseUrl: sandbox.urls.v1,
-			v2BaseUrl: sandbox.urls.v2,
-		};
+		const credentials = hefflCredentialData(sandbox);
 		const harness = new PollHarness(credentials, { event: 'task' }, undefined, {
 			scheduler,
 			budgetMs,

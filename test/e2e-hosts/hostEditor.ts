@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import { HOST } from '../../drivers/real-n8n.mjs';
+import { HOST, webhookNode } from '../../drivers/real-n8n.mjs';
 import type { Host } from './host';
 import { NODE, TOOL } from './host';
 import { newestVersion, saveCredential, saveWorkflow, until } from './hostTools';
@@ -83,6 +83,9 @@ export async function agentCallsTool(host: Host) {
 		url: model.url,
 	});
 	const path = `agent-${HOST.n8n.replace(/\./g, '-')}`;
+	// n8n's default answer: the last node's first item.
+	const webhookParameters = webhookNode(path, { responseData: 'firstEntryJson' })
+		.parameters as IDataObject;
 	const node = (name: string, type: string, typeVersion: number, parameters: IDataObject) => ({
 		id: `agent-${name.replace(/\W/g, '')}`,
 		name,
@@ -97,12 +100,7 @@ export async function agentCallsTool(host: Host) {
 			name: 'Agent with the Heffl tool',
 			nodes: [
 				{
-					...node('Webhook', 'n8n-nodes-base.webhook', 2, {
-						httpMethod: 'POST',
-						path,
-						responseMode: 'lastNode',
-						options: {},
-					}),
+					...node('Webhook', 'n8n-nodes-base.webhook', 2, webhookParameters),
 					webhookId: path,
 				},
 				node('Agent', '@n8n/n8n-nodes-langchain.agent', 2, {

@@ -15,6 +15,7 @@ import {
 	sandboxExamples,
 	sandboxTarget,
 } from '../../drivers/demo-workflows';
+import { hefflCredentialData } from '../../drivers/real-n8n.mjs';
 import type { Host } from './host';
 import { createLead, followUps, settled, subscriptionsOf, webhookUrlOf } from './host';
 import type { Workflow } from './hostTools';
@@ -22,11 +23,12 @@ import { saveCredential, saveWorkflow, sleep, until } from './hostTools';
 
 export async function samplesSavedAndActive(host: Host) {
 	const { sandbox, credentials, n8n } = host;
-	credentials.hefflApi = await saveCredential(host.session, 'Heffl sandbox', 'hefflApi', {
-		apiKey: sandbox.apiKey,
-		v1BaseUrl: sandbox.urls.v1,
-		v2BaseUrl: sandbox.urls.v2,
-	});
+	credentials.hefflApi = await saveCredential(
+		host.session,
+		'Heffl sandbox',
+		'hefflApi',
+		hefflCredentialData(sandbox),
+	);
 	await followUpTaskTag(sandbox.urls.v2, sandbox.apiKey); // the task tag the new-lead sample finds
 	const samples = sandboxExamples(sandboxTarget(sandbox));
 	host.newLead = await saveWorkflow(host.session, samples.newLead as Workflow, credentials);

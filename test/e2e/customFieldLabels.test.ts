@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { hefflCredential, linearWorkflow } from '../../drivers/real-n8n.mjs';
+import { hefflCredential, hefflTriggerWorkflow } from '../../drivers/real-n8n.mjs';
 import type { StartedSandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { SharedN8n } from '../../drivers/sharedN8n';
@@ -21,14 +21,12 @@ const credentials = { hefflApi: { id: 'hefflLabels01', name: 'Heffl labels sandb
 
 let sandbox: StartedSandbox;
 let n8n: SharedN8n;
-const workflow = linearWorkflow('wfDealLabels', 'New deal, custom fields by label', [
-	{
-		name: 'Heffl Trigger',
-		type: 'n8n-nodes-heffl.hefflTrigger',
-		parameters: { events: ['deal.created'], options: { customFieldsAs: 'labels' } },
-		credentials,
-	},
-]);
+const workflow = hefflTriggerWorkflow(
+	'wfDealLabels',
+	'New deal, custom fields by label',
+	{ parameters: { events: ['deal.created'], options: { customFieldsAs: 'labels' } }, credentials },
+	[],
+);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, not shipped */
 /**
  * The workflows of test/e2e/n8n.test.ts, built for its sandbox before they go into the
  * shared n8n: a round trip per resource, custom fields and a filtered list, Return All,
@@ -8,15 +7,15 @@
 import type { IDataObject } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import type { Session } from '../../drivers/real-n8n.mjs';
-import { linearWorkflow } from '../../drivers/real-n8n.mjs';
+import type { Session, Workflow } from '../../drivers/real-n8n.mjs';
+import { callWebhook, hefflTriggerWorkflow, webhookWorkflow } from '../../drivers/real-n8n.mjs';
 import { mapped } from '../../drivers/demo-workflows';
 import type { CrudResource } from '../../drivers/roundTrips';
 import { CRUD } from '../../drivers/roundTrips';
 import type { StartedSandbox } from '../../sandbox';
 
 type Node = { name: string; type: string; parameters?: IDataObject; [key: string]: unknown };
-export type Workflow = ReturnType<typeof linearWorkflow>;
+export type { Workflow } from '../../drivers/real-n8n.mjs';
 
 export const credentials = { hefflApi: { id: 'hefflSandbox1', name: 'Heffl sandbox' } };
 const heffl = (name: string, parameters: IDataObject, extra: IDataObject = {}): Node => ({
@@ -31,35 +30,16 @@ const createdId = '={{ $("Create").item.json.id }}';
 const onFail = { onError: 'continueRegularOutput' };
 
 /** A workflow started by a POST to its production webhook: Webhook → nodes. */
-function webhookWorkflow(name: string, nodes: Node[]) {
-	return linearWorkflow(`wf${name}`, name, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			parameters: {
-				httpMethod: 'POST',
-				path: name.toLowerCase(),
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
-		},
-		...nodes,
-	]);
+function byWebhook(name: string, nodes: Node[]) {
+	return webhookWorkflow(`wf${name}`, name, name.toLowerCase(), nodes);
 }
 
 /** Activates a webhook workflow in `n8n`, calls its webhook, returns every node's output of that execution. */
 export async function runByWebhook(n8n: { url: string; session: Session }, workflow: Workflow) {
 	const { session } = n8n;
 	await session.activate(workflow.id);
-	const path = workflow.nodes[0].parameters.path as string;
-	// n8n registers a workflow's webhooks a moment after the activation call answers.
-	let answer = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST' });
-	for (let attempt = 0; answer.status === 404 && attempt < 50; attempt++) {
-		await new Promise((done) => setTimeout(done, 200));
-		answer = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST' });
-	}
+	const answer = await callWebhook(n8n.url, workflow);
+	await answer.arrayBuffer();
 	const [latest] = await session.executions(workflow.id);
 	const { outputs, error } = await session.outputs(latest.id);
 	expect({ status: answer.status, error }).toEqual({ status: 200, error: undefined });
@@ -76,10 +56,10 @@ export function packageWorkflows(sandbox: StartedSandbox) {
 	) as Record<CrudResource, Workflow>;
 	const named = {
 		customFields: customFieldsWorkflow(),
-		contacts: webhookWorkflow('Contacts', [
+		contacts: byWebhook('Contacts', [
 			heffl('Contacts', { resource: 'contact', operation: 'getAll', returnAll: true }),
 		]),
-		error: webhookWorkflow('MissingLead', [
+		error: byWebhook('MissingLead', [
 			heffl(
 				'Missing',
 				{ resource: 'lead', operation: 'get', leadId: byId('ld_missing0000000000000') },
@@ -96,7 +76,7 @@ export function packageWorkflows(sandbox: StartedSandbox) {
 /** Webhook → Create → Get → Update → Delete, each step on the record Create made. */
 function roundTripWorkflow(sandbox: StartedSandbox, resource: CrudResource) {
 	const record = { resource, [`${resource}Id`]: byId(createdId) };
-	return webhookWorkflow(`${resource}RoundTrip`, [
+	return byWebhook(`${resource}RoundTrip`, [
 		heffl('Create', { resource, operation: 'create', ...CRUD[resource].create(sandbox) }),
 		heffl('Get', { ...record, operation: 'get', simplify: false }),
 		heffl('Update', { ...record, operation: 'update', updateFields: CRUD[resource].update }),
@@ -106,7 +86,7 @@ function roundTripWorkflow(sandbox: StartedSandbox, resource: CrudResource) {
 
 /** Custom fields from their definitions (the resource mapper), a v2 filter builder. */
 function customFieldsWorkflow() {
-	return webhookWorkflow('CustomFields', [
+	return byWebhook('CustomFields', [
 		heffl('Company', {
 			resource: 'company',
 			operation: 'create',
@@ -147,7 +127,7 @@ function customFieldsWorkflow() {
 function hostileValuesWorkflow(sandbox: StartedSandbox) {
 	const deep = `={{ JSON.parse('{"a":'.repeat(5000) + '1' + '}'.repeat(5000)) }}`;
 	const lead = String(sandbox.records('leads')[0].id);
-	return webhookWorkflow('HostileValues', [
+	return byWebhook('HostileValues', [
 		heffl(
 			'Deep Filters',
 			{ resource: 'company', operation: 'getAll', filters: { filtersJson: deep } },
@@ -193,7 +173,7 @@ function hostileValuesWorkflow(sandbox: StartedSandbox) {
 
 /** The HTTP Request node with the Heffl API credential. */
 function httpRequestWorkflow(sandbox: StartedSandbox) {
-	return webhookWorkflow('HttpRequest', [
+	return byWebhook('HttpRequest', [
 		{
 			name: 'HTTP',
 			type: 'n8n-nodes-base.httpRequest',
@@ -211,13 +191,8 @@ function httpRequestWorkflow(sandbox: StartedSandbox) {
 
 /** Heffl Trigger on lead.created → a follow-up task linked to the lead. */
 function leadTriggerWorkflow() {
-	return linearWorkflow('wfLeadTrigger', 'New lead: follow-up task', [
-		{
-			name: 'Heffl Trigger',
-			type: 'n8n-nodes-heffl.hefflTrigger',
-			parameters: { events: ['lead.created'] },
-			credentials,
-		},
+	const trigger = { parameters: { events: ['lead.created'] }, credentials };
+	return hefflTriggerWorkflow('wfLeadTrigger', 'New lead: follow-up task', trigger, [
 		heffl('Follow-up Task', {
 			resource: 'task',
 			operation: 'create',

@@ -8,15 +8,15 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-import type { NodeSpec } from '../../drivers/real-n8n.mjs';
-import { linearWorkflow } from '../../drivers/real-n8n.mjs';
+import type { NodeSpec, Workflow } from '../../drivers/real-n8n.mjs';
+import { DONE, hefflTriggerWorkflow } from '../../drivers/real-n8n.mjs';
 import type { StartedSandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { LossyRelay } from './lossyRelay';
 import { lossyRelay } from './lossyRelay';
 import { newSecret } from './triggerTools';
 
-export type Workflow = ReturnType<typeof linearWorkflow>;
+export type { Workflow };
 
 export const TRIGGER = 'n8n-nodes-heffl.hefflTrigger';
 export const heffl = { id: 'triggerHeffl', name: 'Heffl sandbox' };
@@ -85,11 +85,12 @@ export async function buildScene(webhookUrl: (workflow: Workflow) => string) {
 		parameters: IDataObject,
 		{ credentials = {}, after = [] }: { credentials?: IDataObject; after?: NodeSpec[] } = {},
 	) => {
-		const workflow = linearWorkflow(`wfTrig${key}`, `trigger ${key}`, [
-			{ name: 'Heffl Trigger', type: TRIGGER, parameters, credentials },
-			...after,
-			{ name: 'Done', type: 'n8n-nodes-base.noOp' },
-		]);
+		const workflow = hefflTriggerWorkflow(
+			`wfTrig${key}`,
+			`trigger ${key}`,
+			{ parameters, credentials },
+			[...after, DONE],
+		);
 		workflows.push(workflow);
 		return workflow;
 	};
