@@ -68,8 +68,21 @@ describe('Create or Update writes only what differs (issue 50)', () => {
 		]);
 		expect(third.writes).toHaveLength(1);
 		expect(third.writes[0]).toMatch(/^PATCH \/api\/v2\/companies\/clt_/);
+		expect(third.result.json.some((record) => 'upsertOutcome' in record)).toBe(false);
+
+		// Options → Include Outcome: what each item did, the fields sent.
+		const told = await run({ ...byWebsite, options: { includeOutcome: true } }, [
+			again[0],
+			{ ...again[1], phone: '+971508888888' },
+			{ site: 'firm9.example', name: 'Firm 9', phone: '+971501111111' },
+		]);
+		expect(told.result.json.map((record) => record.upsertOutcome)).toEqual([
+			{ outcome: 'unchanged', fields: [] },
+			{ outcome: 'updated', fields: ['phone'] },
+			{ outcome: 'created', fields: expect.arrayContaining(['name', 'website', 'phone']) },
+		]);
 		expect(stored('Firm 2')).toMatchObject({
-			phone: '+971509999999',
+			phone: '+971508888888',
 			website: 'https://firm2.example',
 		});
 	});

@@ -13,7 +13,7 @@ import { recordPath } from '../../shared/transport';
 import type { MatchKey } from '../../shared/table/matchKeys';
 import { matchKeysOf } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
-import { fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/schema';
+import { definitionsOf, fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/schema';
 import { collectBody } from './body';
 import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
@@ -23,7 +23,6 @@ import { createRecord, updateRecord, writtenBody } from './writes';
 import { definitionsOnce } from './customFieldCheck';
 import { changedFields } from '../../shared/records/recordChanges';
 import { scopeOf } from '../../shared/records/customFields';
-import { definitionsOf } from '../../shared/table/schema';
 
 /**
  * What an update by key sends: only the fields that differ from the record the lookup found
@@ -101,13 +100,19 @@ function severalFound(
 	);
 }
 
+/** What Create or Update did, for Options → Include Outcome: created, updated (which fields), unchanged. */
+export interface UpsertOutcome {
+	outcome: 'created' | 'updated' | 'unchanged';
+	fields: string[];
+}
+
 export async function upsert(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
 	itemIndex: number,
 	base: Omit<HefflListRequest, 'path'>,
 	state: ExecutionState,
-): Promise<IDataObject> {
+): Promise<{ record: IDataObject; outcome: UpsertOutcome }> {
 	const node = context.getNode();
 	const { key, value } = keyOf(context, resource, itemIndex);
 	// Every field is checked before the search: a bad value is refused with nothing sent.
@@ -178,5 +183,7 @@ export async function upsert(
 			state.upserted.set(remembered(each.name, written), String(record.id));
 	}
 	rememberWritten(state, resource, record);
-	return answer;
+	const fields = Object.keys(changes);
+	const outcome = creating ? 'created' : unchanged ? 'unchanged' : 'updated';
+	return { record: answer, outcome: { outcome, fields: outcome === 'unchanged' ? [] : fields } };
 }
