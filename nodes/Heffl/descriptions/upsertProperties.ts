@@ -40,11 +40,12 @@ export function upsertProperties(resource: ResourceSpec): INodeProperties[] {
 			default: firstKey,
 			displayOptions: show(resource, ['upsert']),
 			description: `What the ${resource.label} is found by`,
+			// The default first (as a domain, a website sorts before the rest), each description short enough to show whole.
 			options: keys
 				.map((key) => ({
-					name: key.displayName,
+					name: key.noun === 'website' ? 'Domain (Website)' : key.displayName,
 					value: key.name,
-					description: key.describe(resource.label),
+					description: key.describe(resource.label).split(/:| \(/)[0],
 				}))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 		});

@@ -43,8 +43,15 @@ export async function runGeneric(
 			const body = await writtenBody(this, resource, 'create', itemIndex, base, state);
 			return shaped(await createRecord(this, resource, itemIndex, base, body));
 		}
-		case 'upsert':
-			return shaped(await upsert(this, resource, itemIndex, base, state));
+		case 'upsert': {
+			const { record, outcome } = await upsert(this, resource, itemIndex, base, state);
+			const kept = shaped(record);
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			// Off by default: the record's keys stay as they are. Set on the kept object itself,
+			// which Custom Fields As → Labels renames once every item has run.
+			if (options.includeOutcome === true) kept.upsertOutcome = { ...outcome };
+			return kept;
+		}
 		case 'get': {
 			const path = byId();
 			const record = await hefflRequest.call(this, {

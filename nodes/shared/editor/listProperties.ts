@@ -83,7 +83,8 @@ export function listingProperties(
 							name: 'field',
 							type: 'options',
 							default: '',
-							description: 'The field to test (or set Custom Field Key)',
+							description:
+								'The field to test; leave it empty to test a custom field by its Custom Field Key instead (one of the two)',
 							options: [...listing.conditions]
 								.map((condition) => ({ name: condition.displayName, value: condition.key }))
 								.sort((a, b) => a.name.localeCompare(b.name)),
@@ -95,7 +96,7 @@ export function listingProperties(
 							default: '',
 							placeholder: 'e.g. cf_industry',
 							description:
-								'Instead of Field: the cf_ key of a custom field (see Custom Field → Get Many)',
+								'Optional: only when Field is empty, the cf_ key of a custom field to test (see Custom Field → Get Many)',
 						},
 						{
 							displayName: 'Operator',
