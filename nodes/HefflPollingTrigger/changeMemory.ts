@@ -28,6 +28,8 @@ export interface ChangeMemory extends IDataObject {
 	pass: number;
 	/** A pass under way: Heffl's cursor of the last page it read (read again first; null: the first page). */
 	resume?: string | null;
+	/** Requests the pass under way has sent so far (what a pass costs is said once it ends). */
+	spent?: number;
 	/** id → [the pass it was last seen in, ...the watched fields' values]. */
 	records: IDataObject;
 }
@@ -37,6 +39,7 @@ export interface WorkingMemory {
 	base: ChangeMemory;
 	pass: number;
 	resume: string | null | undefined;
+	spent: number;
 	records: Map<string, unknown[]>;
 }
 
@@ -61,6 +64,7 @@ export function isMemory(
 		return false;
 	if (typeof memory.id !== 'string' || !Number.isInteger(memory.rev)) return false;
 	if (!Number.isInteger(memory.pass)) return false;
+	if (memory.spent !== undefined && !Number.isInteger(memory.spent)) return false;
 	if (memory.resume !== undefined && memory.resume !== null && typeof memory.resume !== 'string')
 		return false;
 	const records = memory.records;
@@ -70,7 +74,15 @@ export function isMemory(
 }
 
 export function freshMemory(watching: string, fields: readonly string[], id: string): ChangeMemory {
-	return { format: MEMORY_FORMAT, watching, fields: fieldsKey(fields), id, rev: 0, pass: 1, records: {} };
+	return {
+		format: MEMORY_FORMAT,
+		watching,
+		fields: fieldsKey(fields),
+		id,
+		rev: 0,
+		pass: 1,
+		records: {},
+	};
 }
 
 /** Where unsaved progress on top of this memory is found (processMemory.ts). */
@@ -82,6 +94,7 @@ export function working(memory: ChangeMemory): WorkingMemory {
 		base: memory,
 		pass: memory.pass,
 		resume: memory.resume,
+		spent: memory.spent ?? 0,
 		records: new Map(Object.entries(memory.records) as Array<[string, unknown[]]>),
 	};
 }
@@ -97,6 +110,7 @@ export function stored(memory: WorkingMemory): ChangeMemory {
 		rev: base.rev + 1,
 		pass: memory.pass,
 		...(memory.resume !== undefined && { resume: memory.resume }),
+		...(memory.spent > 0 && { spent: memory.spent }),
 		// fromEntries defines each id as an own key: `__proto__` is an id like any other.
 		records: Object.fromEntries(memory.records) as IDataObject,
 	};
@@ -131,6 +145,7 @@ export function endPass(memory: WorkingMemory): number {
 	}
 	memory.pass += 1;
 	memory.resume = undefined;
+	memory.spent = 0;
 	return forgotten;
 }
 

@@ -37,7 +37,8 @@ export function shareWaitMs(identity: string, perMinute: number, now = Date.now(
 export function takeShare(identity: string, now = Date.now()): void {
 	const times = recent(identity, now);
 	times.push(now);
-	if (times.length > KEY_REQUESTS_PER_MINUTE) times.splice(0, times.length - KEY_REQUESTS_PER_MINUTE);
+	if (times.length > KEY_REQUESTS_PER_MINUTE)
+		times.splice(0, times.length - KEY_REQUESTS_PER_MINUTE);
 }
 
 /** What a restart does to this memory (the poll harness's restarts, the bench's runs). */

@@ -52,7 +52,8 @@ export function changedFields(
 			continue;
 		}
 		const from = current?.[key];
-		if (!sameValue(field, from, next[key])) changes[key] = { from: from ?? null, to: next[key] ?? null };
+		if (!sameValue(field, from, next[key]))
+			changes[key] = { from: from ?? null, to: next[key] ?? null };
 	}
 	return changes;
 }
