@@ -10,9 +10,11 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { CustomFieldDefinition } from '../shared/records/customFields';
+import type { FilterCheck } from '../shared/records/listQuery';
 import { judgeRecord } from '../shared/records/lists';
 import type { FieldChange } from '../shared/records/recordChanges';
 import { changedFields } from '../shared/records/recordChanges';
+import type { HefflListRequest, Page } from '../shared/transport';
 import { hefflListPage, keyIdentity, MAX_PAGE_SIZE, transportLimits } from '../shared/transport';
 import type { PollClock } from './budget';
 import { withinBudget } from './budget';
@@ -62,32 +64,50 @@ function isRefusedCursor(error: unknown): boolean {
 	);
 }
 
-/** Reads on in the pass `memory` is in (or begins one), changing `memory` as it goes. */
-export async function readChanges(
-	context: IPollFunctions,
-	kind: ChangedKind,
-	memory: WorkingMemory,
+/**
+ * The next page within the key's share: a wait for the share (done here; 'stop' when it
+ * would outlast the budget), the page, or what reading it threw.
+ */
+async function nextPage(
+	within: IPollFunctions,
+	request: HefflListRequest,
+	identity: string,
+	perMinute: number,
 	clock: PollClock,
-	options: ChangeReadOptions,
-): Promise<ChangeRead> {
-	const { resource } = kind.watched;
-	const within = withinBudget(context, clock);
-	const { qs, checksNow } = await filteredQuery(within, kind.watched);
-	const request = listRequest(kind.watched, qs);
-	const identity = await keyIdentity.call(within);
-	const fields = memory.base.fields;
-	const read: ChangeRead = {
-		found: [],
-		requests: 0,
-		remembered: 0,
-		passEnded: false,
-		pass: memory.pass,
-		passRequests: 0,
-		forgotten: 0,
-	};
-	const seenThisPass = (id: string) => memory.records.get(id)?.[0] === memory.pass;
+	pageCursor: string | undefined,
+): Promise<{ wait: 'done' | 'stop' } | { page: Page } | { failure: unknown }> {
+	const wait = shareWaitMs(identity, perMinute);
+	if (wait > 0) {
+		if (Date.now() + wait >= clock.endsAt) return { wait: 'stop' };
+		await sleep(wait, clock.signal).catch(() => undefined);
+		return { wait: 'done' };
+	}
+	takeShare(identity);
+	try {
+		const startedAt = Date.now();
+		const page = await hefflListPage.call(within, request, MAX_PAGE_SIZE, pageCursor);
+		clock.pageTook(Date.now() - startedAt);
+		page.records.forEach((record) => idOf(record, request.recordLabel ?? 'record'));
+		return { page };
+	} catch (failure) {
+		return { failure };
+	}
+}
 
-	const examine = async (record: IDataObject) => {
+/** Looks at one record of the pass: remembered when new, compared when known, skipped when met before. */
+function examiner(
+	within: IPollFunctions,
+	kind: ChangedKind,
+	request: HefflListRequest,
+	checksNow: () => Promise<FilterCheck[]>,
+	memory: WorkingMemory,
+	read: ChangeRead,
+	options: ChangeReadOptions,
+) {
+	const { resource } = kind.watched;
+	const fields = memory.base.fields;
+	const seenThisPass = (id: string) => memory.records.get(id)?.[0] === memory.pass;
+	return async (record: IDataObject) => {
 		const id = idOf(record, resource.label);
 		if (seenThisPass(id)) return; // the list shifted down: a record read twice is compared once
 		const verdict = await judgeRecord(within, resource, request, await checksNow(), record);
@@ -105,6 +125,32 @@ export async function readChanges(
 		});
 		if (Object.keys(changes).length) read.found.push({ record, changes });
 	};
+}
+
+/** Reads on in the pass `memory` is in (or begins one), changing `memory` as it goes. */
+export async function readChanges(
+	context: IPollFunctions,
+	kind: ChangedKind,
+	memory: WorkingMemory,
+	clock: PollClock,
+	options: ChangeReadOptions,
+): Promise<ChangeRead> {
+	const { resource } = kind.watched;
+	const within = withinBudget(context, clock);
+	const { qs, checksNow } = await filteredQuery(within, kind.watched);
+	const request = listRequest(kind.watched, qs);
+	const identity = await keyIdentity.call(within);
+	const read: ChangeRead = {
+		found: [],
+		requests: 0,
+		remembered: 0,
+		passEnded: false,
+		pass: memory.pass,
+		passRequests: 0,
+		forgotten: 0,
+	};
+	const seenThisPass = (id: string) => memory.records.get(id)?.[0] === memory.pass;
+	const examine = examiner(within, kind, request, checksNow, memory, read, options);
 
 	let pageCursor = memory.resume ?? undefined;
 	let resuming = memory.resume !== undefined;
@@ -115,31 +161,24 @@ export async function readChanges(
 			read.stoppedEarly = 'budget';
 			break;
 		}
-		const wait = shareWaitMs(identity, options.perMinute);
-		if (wait > 0) {
-			if (Date.now() + wait >= clock.endsAt) {
-				read.stoppedEarly = 'share';
-				break;
-			}
-			await sleep(wait, clock.signal).catch(() => undefined);
-			continue;
-		}
 		if (pages >= transportLimits.maxPages) {
 			throw new NodeOperationError(
 				context.getNode(),
 				`Heffl's ${resource.label} list is longer than ${transportLimits.maxPages} pages; reading stopped`,
 			);
 		}
-		let page;
-		try {
-			takeShare(identity);
-			read.requests++;
-			memory.spent++;
-			const startedAt = Date.now();
-			page = await hefflListPage.call(within, request, MAX_PAGE_SIZE, pageCursor);
-			clock.pageTook(Date.now() - startedAt);
-			page.records.forEach((record) => idOf(record, resource.label));
-		} catch (failure) {
+		const got = await nextPage(within, request, identity, options.perMinute, clock, pageCursor);
+		if ('wait' in got) {
+			if (got.wait === 'stop') {
+				read.stoppedEarly = 'share';
+				break;
+			}
+			continue;
+		}
+		read.requests++;
+		memory.spent++;
+		if ('failure' in got) {
+			const { failure } = got;
 			if (resuming && isRefusedCursor(failure)) {
 				// The pass goes on from the first page: what it already met is skipped.
 				resuming = false;
@@ -150,6 +189,7 @@ export async function readChanges(
 			read.stoppedEarly = clock.spent() ? 'budget' : (failure as Error);
 			break;
 		}
+		const { page } = got;
 		pages++;
 		if (resuming) {
 			resuming = false;

@@ -7,11 +7,12 @@
  * as Heffl's app changes them (the sandbox's editAsApp) and through the API.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { useSandbox } from '../../drivers/harness/context';
 import type { Scheduler } from '../../drivers/harness/poll';
 import { PollHarness } from '../../drivers/harness/poll';
+import { shareWindow } from '../../nodes/HefflPollingTrigger/requestShare';
 import { createRecords, deleteRecord } from '../../sandbox/records';
 
 const context = useSandbox();
@@ -19,6 +20,13 @@ const SCHEDULERS: Scheduler[] = ['legacy', 'scheduler', 'durable'];
 const WATCHED = { event: 'dealChanged', watchedFields: ['ownerUserId', 'price'] };
 
 afterEach(() => context.sandbox.faults.clear());
+// Exactness apart from the key's share (changeCost.test.ts): a window of 50 ms.
+beforeAll(() => {
+	shareWindow.ms = 50;
+});
+afterAll(() => {
+	shareWindow.ms = 60_000;
+});
 
 const users = () => context.sandbox.records('users').map((user) => String(user.id));
 const deal = (id: string) =>
@@ -85,6 +93,13 @@ describe.each(SCHEDULERS)('%s', (scheduler) => {
 		expect((await harness.poll()).items).toBeNull();
 		expect(harness.emitted).toEqual([]);
 	});
+});
+
+describe.each(SCHEDULERS)('%s: restarts, deletions, the Filters', (scheduler) => {
+	const harnessFor = (parameters: IDataObject = {}) =>
+		new PollHarness(context.credentials, { ...WATCHED, ...parameters } as never, undefined, {
+			scheduler,
+		});
 
 	test('a restart between polls loses none and repeats none', async () => {
 		const [a, b] = await createRecords(context.sandbox, 'deal', 2, `${scheduler}-restart-`);
