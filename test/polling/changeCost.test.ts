@@ -90,3 +90,76 @@ describe.each(['legacy', 'scheduler', 'durable'] as Scheduler[])('%s', (schedule
 			).toBeLessThanOrEqual(2);
 	}, 60_000);
 });
+
+describe('the editor and the bounds', () => {
+	beforeAll(() => {
+		context.sandbox.bulkCreate('deals', 5);
+	});
+	const harnessFor = (parameters: IDataObject) =>
+		new PollHarness(context.credentials, { event: 'dealChanged', ...parameters } as never);
+
+	test('Fetch Test Event shows one real deal as a change item (each watched field from and to its value) and moves nothing', async () => {
+		await sleep(WINDOW_MS + 50);
+		const harness = harnessFor({ watchedFields: ['price', 'cf_lead_score'] });
+		await harness.activate();
+		const before = harness.savedStaticData;
+		const test = await harness.fetchTestEvent();
+		expect(test.error).toBeUndefined();
+		const [item] = test.items!;
+		const record = item.record as IDataObject;
+		expect(item).toMatchObject({
+			event: 'deal.changed',
+			changes: {
+				price: { from: record.price, to: record.price },
+				cf_lead_score: { from: record.cf_lead_score, to: record.cf_lead_score },
+			},
+		});
+		expect(harness.savedStaticData).toEqual(before);
+	});
+
+	test('Custom Fields As → Labels: a watched custom field by its label in `changes` and in the record', async () => {
+		await sleep(WINDOW_MS + 50);
+		const harness = harnessFor({
+			watchedFields: ['cf_lead_score'],
+			options: { customFieldsAs: 'labels' },
+		});
+		await harness.activate();
+		const [deal] = context.sandbox.records('deals').filter((record) => record.status === 'ACTIVE');
+		edit(String(deal.id), { cf_lead_score: 4711 });
+		await sleep(WINDOW_MS + 50);
+		const poll = await harness.poll();
+		expect(poll.items).toHaveLength(1);
+		expect(poll.items![0].changes).toEqual({
+			'Lead Score': { from: deal.cf_lead_score, to: 4711 },
+		});
+		expect(poll.items![0].record).toMatchObject({ 'Lead Score': 4711 });
+	});
+
+	test('Fields to Watch left empty, or Requests per Minute past the key’s 60: refused, naming the field and the fix', async () => {
+		const empty = await harnessFor({ watchedFields: [] })
+			.activate()
+			.catch((error: Error) => error);
+		expect(String((empty as Error).message)).toBe('Fields to Watch: choose at least one field');
+		const share = await harnessFor({ watchedFields: ['price'], options: { requestsPerMinute: 61 } })
+			.activate()
+			.catch((error: Error) => error);
+		expect(String((share as Error).message)).toMatch(
+			/^Options › Requests per Minute: '61' is not a whole number from 1 to 60/,
+		);
+	});
+
+	test(`a memory past ${MAX_MEMORY_BYTES / 1e6} MB is refused, naming the Filters; nothing is kept past the last check`, async () => {
+		await sleep(WINDOW_MS + 50);
+		const harness = harnessFor({ watchedFields: ['title'] });
+		await harness.activate();
+		const [deal] = context.sandbox.records('deals');
+		edit(String(deal.id), { title: 'x'.repeat(MAX_MEMORY_BYTES) });
+		await sleep(WINDOW_MS + 50);
+		const poll = await harness.poll();
+		expect(poll.error?.message).toMatch(
+			/^The trigger would remember \d+ deals \(\d+ KB\), more than the 2 MB/,
+		);
+		expect((poll.error as { description?: string }).description).toMatch(/^Narrow the Filters/);
+		expect(JSON.stringify(harness.savedStaticData).length).toBeLessThan(MAX_MEMORY_BYTES);
+	});
+});
