@@ -37,7 +37,10 @@ export function editAsApp(
 	workspace: WorkspaceId = 'A',
 ): JsonObject {
 	const current = sandbox.store.require(workspace, kind, id, kind);
-	const { id: _ignored, createdAt: _kept, ...fields } = changes;
+	// What a record is and when it was made stay: an edit changes neither.
+	const fields = Object.fromEntries(
+		Object.entries(changes).filter(([key]) => key !== 'id' && key !== 'createdAt'),
+	);
 	return sandbox.store.replace(workspace, kind, {
 		...current,
 		...fields,

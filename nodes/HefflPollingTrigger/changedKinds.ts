@@ -73,7 +73,7 @@ export const CHANGED_PROPERTIES: INodeProperties[] = [
 		default: [],
 		typeOptions: { loadOptionsMethod: 'getWatchableFields', loadOptionsDependsOn: ['event'] },
 		description:
-			'The fields whose change starts the workflow, each output with its value before and after. Custom fields are listed by label. Choose from the list, or specify keys using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The fields whose change starts the workflow, each output with its value before and after (custom fields by label). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { event: CHANGED_VALUES } },
 	},
 	...CHANGED_KINDS.map(changedFilters),
