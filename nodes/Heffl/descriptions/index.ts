@@ -62,6 +62,15 @@ export const optionsProperty: INodeProperties = {
 	options: [
 		customFieldsAsProperty(),
 		{
+			displayName: 'Include Outcome',
+			name: 'includeOutcome',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { '/operation': ['upsert'] } },
+			description:
+				'Whether to add upsertOutcome to each record: created, updated (with the fields sent) or unchanged (nothing sent)',
+		},
+		{
 			displayName: 'Max Retries',
 			name: 'maxRetries',
 			type: 'number',

@@ -41,8 +41,13 @@ export async function runGeneric(
 			const body = await writtenBody(this, resource, 'create', itemIndex, base, state);
 			return await shaped(await createRecord(this, resource, itemIndex, base, body));
 		}
-		case 'upsert':
-			return await shaped(await upsert(this, resource, itemIndex, base, state));
+		case 'upsert': {
+			const { record, outcome } = await upsert(this, resource, itemIndex, base, state);
+			const kept = await shaped(record);
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			// Off by default: the record's keys stay as they are.
+			return options.includeOutcome === true ? { ...kept, upsertOutcome: { ...outcome } } : kept;
+		}
 		case 'get': {
 			const path = byId();
 			const record = await hefflRequest.call(this, {

@@ -13,13 +13,41 @@ import { recordPath } from '../../shared/transport';
 import type { MatchKey } from '../../shared/table/matchKeys';
 import { matchKeysOf } from '../../shared/table/matchKeys';
 import type { ResourceSpec } from '../../shared/table/schema';
-import { fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/schema';
+import { definitionsOf, fieldKey, fieldsOf, plural, withArticle } from '../../shared/table/schema';
 import { collectBody } from './body';
 import { findByKey, rememberWritten } from './keyLookup';
 import { checkValue, isUnset } from '../../shared/records/fieldChecks';
 import type { ExecutionState } from '../contract/executionState';
 import { checked } from '../../shared/checks';
 import { createRecord, updateRecord, writtenBody } from './writes';
+import { definitionsOnce } from './customFieldCheck';
+import { changedFields } from '../../shared/records/recordChanges';
+import { scopeOf } from '../../shared/records/customFields';
+
+/**
+ * What an update by key sends: only the fields that differ from the record the lookup found
+ * (records/recordChanges.ts; a field it does not show counts as changed). No record in hand
+ * (written earlier in this execution): the whole body.
+ */
+async function changesOf(
+	context: IExecuteFunctions,
+	resource: ResourceSpec,
+	itemIndex: number,
+	state: ExecutionState,
+	old: IDataObject | undefined,
+	body: IDataObject,
+): Promise<IDataObject> {
+	if (!old) return body;
+	const source = definitionsOf(resource);
+	const where = source && scopeOf(source, {});
+	const read =
+		where && Object.keys(body).some((key) => key.startsWith('cf_'))
+			? await definitionsOnce(context, state, where.scope, { itemIndex })
+			: undefined;
+	const definitions = Array.isArray(read) ? read : undefined;
+	const changed = changedFields(resource, old, body, { absent: 'changed', definitions });
+	return Object.fromEntries(Object.keys(changed).map((key) => [key, body[key]]));
+}
 
 /** The key the item finds its record by (Match By), and the value given for it, checked. */
 function keyOf(
@@ -72,13 +100,19 @@ function severalFound(
 	);
 }
 
+/** What Create or Update did, for Options → Include Outcome: created, updated (which fields), unchanged. */
+export interface UpsertOutcome {
+	outcome: 'created' | 'updated' | 'unchanged';
+	fields: string[];
+}
+
 export async function upsert(
 	context: IExecuteFunctions,
 	resource: ResourceSpec,
 	itemIndex: number,
 	base: Omit<HefflListRequest, 'path'>,
 	state: ExecutionState,
-): Promise<IDataObject> {
+): Promise<{ record: IDataObject; outcome: UpsertOutcome }> {
 	const node = context.getNode();
 	const { key, value } = keyOf(context, resource, itemIndex);
 	// Every field is checked before the search: a bad value is refused with nothing sent.
@@ -106,7 +140,10 @@ export async function upsert(
 					{ itemIndex, description: 'Remove it from Additional Fields, or make both the same.' },
 				);
 			}
-			written[key.recordKey] = given ?? value;
+			// A record found by its key keeps its spelling of it: sent on create, or when set below.
+			if (creating || (given !== undefined && !key.field.main))
+				written[key.recordKey] = given ?? value;
+			else delete written[key.recordKey];
 			const missing = fieldsOf(resource, 'create').find(
 				(field) =>
 					field.required &&
@@ -124,23 +161,29 @@ export async function upsert(
 			}
 		},
 	});
+	const changes = creating ? body : await changesOf(context, resource, itemIndex, state, old, body);
+	const unchanged = !creating && old !== undefined && Object.keys(changes).length === 0;
 	const answer =
 		id === undefined
 			? await createRecord(context, resource, itemIndex, base, body)
-			: await updateRecord(
-					context,
-					resource,
-					recordPath(node, resource.path, id, resource.displayName, itemIndex),
-					base,
-					body,
-				);
+			: unchanged
+				? { ...old }
+				: await updateRecord(
+						context,
+						resource,
+						recordPath(node, resource.path, id, resource.displayName, itemIndex),
+						base,
+						changes,
+					);
 	// The record as it now is: its answer over what was sent (a v1 answer may leave keys out).
-	const record = { ...old, ...body, ...answer };
+	const record = { ...old, ...changes, ...answer };
 	for (const each of matchKeysOf(resource)) {
 		const written = each.keyOf(record[each.recordKey]);
 		if (record.id !== undefined && written !== undefined)
 			state.upserted.set(remembered(each.name, written), String(record.id));
 	}
 	rememberWritten(state, resource, record);
-	return answer;
+	const fields = Object.keys(changes);
+	const outcome = creating ? 'created' : unchanged ? 'unchanged' : 'updated';
+	return { record: answer, outcome: { outcome, fields: outcome === 'unchanged' ? [] : fields } };
 }
