@@ -76,11 +76,9 @@ export class HefflPollingTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				required: true,
-				options: [...WATCHED_KINDS, ...CHANGED_KINDS].map(({ name, value, description }) => ({
-					name,
-					value,
-					description,
-				})),
+				options: [...WATCHED_KINDS, ...CHANGED_KINDS]
+					.map(({ name, value, description }) => ({ name, value, description }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'lead',
 			},
 			...WATCHED_KINDS.map(filtersProperty),

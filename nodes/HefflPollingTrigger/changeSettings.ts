@@ -1,6 +1,6 @@
 /**
  * A Changed kind's settings as the user gave them, checked before anything is read (Fields
- * to Watch, Options → Requests per Minute), and what a pass costs beside the Poll Times.
+ * to Watch, Options → Requests Per Minute), and what a pass costs beside the Poll Times.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -24,7 +24,7 @@ export function watchedFields(context: IPollFunctions): string[] {
 	return fields;
 }
 
-/** Options → Requests per Minute: a whole number from 1 to the key's 60. */
+/** Options → Requests Per Minute: a whole number from 1 to the key's 60. */
 export function requestsPerMinute(context: IPollFunctions, options: IDataObject): number {
 	const value = options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
 	if (
@@ -35,7 +35,7 @@ export function requestsPerMinute(context: IPollFunctions, options: IDataObject)
 	) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Options › Requests per Minute: '${String(value)}' is not a whole number from 1 to ${KEY_REQUESTS_PER_MINUTE}`,
+			`Options › Requests Per Minute: '${String(value)}' is not a whole number from 1 to ${KEY_REQUESTS_PER_MINUTE}`,
 			{
 				description: `Heffl allows ${KEY_REQUESTS_PER_MINUTE} requests a minute per API key; give this trigger a part of them (${DEFAULT_REQUESTS_PER_MINUTE} when unset).`,
 			},
@@ -84,7 +84,7 @@ export function passTooLong(
 	const size = requests.ended
 		? `${requests.count} requests (about ${requests.count * 100} ${list})`
 		: `more than ${requests.count} requests`;
-	return `One check of the filtered ${list} takes ${size}, more than the ${perMinute * interval} this trigger reads between two Poll Times (${perMinute} a minute, every ${interval} minute${interval === 1 ? '' : 's'}): each change is found when the reading reaches it, up to ${Math.ceil(requests.count / (perMinute * interval))} Poll Times late. Narrow the Filters, or set the Poll Times further apart (or raise Options → Requests per Minute).`;
+	return `One check of the filtered ${list} takes ${size}, more than the ${perMinute * interval} this trigger reads between two Poll Times (${perMinute} a minute, every ${interval} minute${interval === 1 ? '' : 's'}): each change is found when the reading reaches it, up to ${Math.ceil(requests.count / (perMinute * interval))} Poll Times late. Narrow the Filters, or set the Poll Times further apart (or raise Options → Requests Per Minute).`;
 }
 
 export function memoryTooLarge(

@@ -79,9 +79,9 @@ export const CHANGED_PROPERTIES: INodeProperties[] = [
 	...CHANGED_KINDS.map(changedFilters),
 ];
 
-/** Options → Requests per Minute: the Changed kinds' share of the key's budget. */
+/** Options → Requests Per Minute: the Changed kinds' share of the key's budget. */
 export const REQUESTS_PER_MINUTE_OPTION: INodeProperties = {
-	displayName: 'Requests per Minute',
+	displayName: 'Requests Per Minute',
 	name: 'requestsPerMinute',
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: KEY_REQUESTS_PER_MINUTE },

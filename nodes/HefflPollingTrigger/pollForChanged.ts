@@ -14,6 +14,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { triggerDefinitions } from '../shared/records/triggerLabels';
 import { definitionsOf, plural } from '../shared/table/schema';
 import { pollClock } from './budget';
+import { keepStart, keptStart } from './keptStarts';
 import type { ChangeMemory } from './changeMemory';
 import {
 	freshMemory,
@@ -44,23 +45,6 @@ const HOLD_GRACE_MS = 10_000;
 /** Where, in the workflow's global static data, each node's first memory waits for its first emission. */
 const STARTS_KEY = 'hefflChangeStarts';
 
-function keptStart(context: IPollFunctions, watching: string, fields: string[]) {
-	const starts = context.getWorkflowStaticData('global')[STARTS_KEY] as IDataObject | undefined;
-	const start = starts?.[context.getNode().name];
-	return isMemory(start, watching, fields) ? start : undefined;
-}
-
-function keepStart(context: IPollFunctions, start: ChangeMemory | undefined) {
-	const global = context.getWorkflowStaticData('global');
-	const starts = { ...((global[STARTS_KEY] as IDataObject | undefined) ?? {}) };
-	const name = context.getNode().name;
-	if (start) starts[name] = start;
-	else if (!(name in starts)) return;
-	else delete starts[name];
-	if (Object.keys(starts).length) global[STARTS_KEY] = starts;
-	else delete global[STARTS_KEY];
-}
-
 export async function pollForChanged(
 	context: IPollFunctions,
 	kind: ChangedKind,
@@ -88,7 +72,9 @@ export async function pollForChanged(
 		const kept =
 			(isMemory(unsaved, kind.value, fields) ? unsaved : undefined) ??
 			saved ??
-			keptStart(context, kind.value, fields);
+			keptStart(context, STARTS_KEY, (value): value is ChangeMemory =>
+				isMemory(value, kind.value, fields),
+			);
 		// No memory (the first activation, another kind or other fields): this pass only remembers.
 		const memory = working(kept ?? freshMemory(kind.value, fields, randomUUID()));
 		const list = plural(kind.watched.resource.label);
@@ -132,7 +118,7 @@ export async function pollForChanged(
 				read.stoppedEarly === 'budget'
 					? `its budget (${Math.round(clock.budgetMs / 1000)} s) left no room for another page`
 					: read.stoppedEarly === 'share'
-						? `Options › Requests per Minute (${perMinute}) is spent for this minute`
+						? `Options › Requests Per Minute (${perMinute}) is spent for this minute`
 						: `Heffl failed: ${read.stoppedEarly.message}`;
 			context.logger.info(
 				`${who} read ${read.requests} pages of Heffl's ${list} and stopped before the end: ${why}. It emits the ${read.found.length} changes it found; the next poll reads on from there.`,
@@ -146,14 +132,14 @@ export async function pollForChanged(
 		if (tooLong) context.logger.warn(`${who}: ${tooLong}`, { workflowId, nodeName: node.name });
 		succeeded(key);
 		state.changes = next;
-		if (!kept) keepStart(context, next);
+		if (!kept) keepStart(context, STARTS_KEY, next);
 		if (read.found.length === 0) {
 			rememberUnsaved(key, base, next);
 			return null;
 		}
 		// n8n saves this memory with the emission: the kept start is no longer needed.
 		forgetUnsaved(key);
-		keepStart(context, undefined);
+		keepStart(context, STARTS_KEY, undefined);
 		return [context.helpers.returnJsonArray(await output(read.found))];
 	} finally {
 		releaseTrigger(key, token);

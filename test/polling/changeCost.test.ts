@@ -1,7 +1,7 @@
 /**
  * What a Changed trigger costs and where it stops: a pass of ceil(n / 100) requests; a list
  * larger than one poll reads across polls, each change emitted once when the pass reaches
- * it; the key's share (Options → Requests per Minute) never passed in any window; a memory
+ * it; the key's share (Options → Requests Per Minute) never passed in any window; a memory
  * past its bound refused, naming the Filters; Fetch Test Event moves nothing; custom fields
  * by label in `changes`; Fields to Watch left empty refused, naming it. The share's window
  * is shortened to a second (requestShare.ts's `shareWindow`).
@@ -135,7 +135,7 @@ describe('the editor and the bounds', () => {
 		expect(poll.items![0].record).toMatchObject({ 'Lead Score': 4711 });
 	});
 
-	test('Fields to Watch left empty, or Requests per Minute past the key’s 60: refused, naming the field and the fix', async () => {
+	test('Fields to Watch left empty, or Requests Per Minute past the key’s 60: refused, naming the field and the fix', async () => {
 		const empty = await harnessFor({ watchedFields: [] })
 			.activate()
 			.catch((error: Error) => error);
@@ -144,7 +144,7 @@ describe('the editor and the bounds', () => {
 			.activate()
 			.catch((error: Error) => error);
 		expect(String((share as Error).message)).toMatch(
-			/^Options › Requests per Minute: '61' is not a whole number from 1 to 60/,
+			/^Options › Requests Per Minute: '61' is not a whole number from 1 to 60/,
 		);
 	});
 
