@@ -21,6 +21,7 @@ import { baselineUnderSwitches, leadListCosts, lookupBenchmarks } from './lookup
 import { findLeadsThroughMcp, keyLookupsInRealN8n, lookupsInRealN8n } from './lookupsInRealN8n';
 import { labelBenchmarks } from './labels';
 import { pollingBenchmarks } from './polling';
+import { changedBenchmarks } from './changedRecords';
 import { realN8nBenchmarks } from './inRealN8n';
 import { triggerFilterBenchmarks } from './triggerFilters';
 import { mergeResults, row, runStart, seconds, writeResults } from './results';
@@ -175,6 +176,7 @@ async function main() {
 	await acknowledgement(row);
 	await triggerFilterBenchmarks(row);
 	await pollingBenchmarks(row);
+	await changedBenchmarks(row);
 	await bulkCreate(120, 6_000);
 	await bulkCreate(300, 6_000);
 	if (process.env.BENCH_FULL_WINDOW !== '0') await bulkCreate(120, 60_000);

@@ -38,6 +38,29 @@ export interface ControlRequest {
 	body: string;
 }
 
+/**
+ * A record changed as someone editing it in Heffl's app would: the fields given, `updatedAt`
+ * now, no API key and none of its budget spent (the change triggers' tests and the e2e tier).
+ */
+export function editAsApp(
+	sandbox: Sandbox,
+	kind: RecordKind,
+	id: string,
+	changes: JsonObject,
+	workspace: WorkspaceId = 'A',
+): JsonObject {
+	const current = sandbox.store.require(workspace, kind, id, kind);
+	// What a record is and when it was made stay: an edit changes neither.
+	const fields = Object.fromEntries(
+		Object.entries(changes).filter(([key]) => key !== 'id' && key !== 'createdAt'),
+	);
+	return sandbox.store.replace(workspace, kind, {
+		...current,
+		...fields,
+		updatedAt: sandbox.store.now(),
+	});
+}
+
 /** Answers one control request (always 200: a refusal is thrown as an ApiError). */
 export function control(sandbox: ControlledSandbox, request: ControlRequest): JsonObject {
 	const { method, url } = request;
@@ -90,6 +113,12 @@ export function control(sandbox: ControlledSandbox, request: ControlRequest): Js
 				(url.searchParams.get('workspace') as WorkspaceId) ?? 'A',
 			),
 		};
+	}
+	const recordId = url.pathname.split('/')[4];
+	if (what === 'records' && method === 'PATCH' && arg && recordId) {
+		const workspace = (body.workspace as WorkspaceId) ?? 'A';
+		const changes = (body.changes as JsonObject | undefined) ?? {};
+		return editAsApp(sandbox, arg as RecordKind, decodeURIComponent(recordId), changes, workspace);
 	}
 	if (what === 'rotate' && method === 'POST' && arg)
 		return { rotated: true, subscriptionId: arg, secret: sandbox.webhooks.rotate(arg) };

@@ -3,6 +3,7 @@
  * `const sandbox = await startSandbox({ rateLimit: false })`.
  */
 import type { Behaviours } from './behaviours';
+import { editAsApp } from './control';
 import { Sandbox } from './server';
 import { bulkCreate } from './v2/bulk';
 import type { BulkResource } from './v2/bulk';
@@ -41,6 +42,9 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		/** Puts a record straight into the store, as given (IDs of any shape, for ID tests). */
 		insert: (kind: RecordKind, record: JsonObject, workspace: WorkspaceId = 'A') =>
 			sandbox.store.insert(workspace, kind, record),
+		/** Changes a record as an edit in Heffl's app would (its updatedAt moves; no key, no budget). */
+		editAsApp: (kind: RecordKind, id: string, changes: JsonObject, workspace: WorkspaceId = 'A') =>
+			editAsApp(sandbox, kind, id, changes, workspace),
 		/** Creates `count` valid v2 companies, deals, tasks or quotations at once (Return All benchmarks); their IDs. */
 		bulkCreate: (resource: BulkResource, count: number, workspace: WorkspaceId = 'A') =>
 			bulkCreate(sandbox.store, workspace, resource, count),

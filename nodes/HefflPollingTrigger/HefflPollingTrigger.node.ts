@@ -20,6 +20,15 @@ import type { WatchedKind } from './kinds';
 import { WATCHED_KINDS, watchedKind } from './kinds';
 import { newestRecord } from './watchedList';
 import { pollForNew } from './pollForNew';
+import {
+	CHANGED_KINDS,
+	CHANGED_PROPERTIES,
+	changedKind,
+	getWatchableFields,
+	REQUESTS_PER_MINUTE_OPTION,
+} from './changedKinds';
+import { changesOutput, changeTestEvent } from './changeOutput';
+import { pollForChanged } from './pollForChanged';
 import { DESCRIBED_VERSION, LATEST_VERSION } from './versions';
 
 function filtersProperty(kind: WatchedKind): INodeProperties {
@@ -45,9 +54,9 @@ export class HefflPollingTrigger implements INodeType {
 		// What each version means: versions.ts.
 		version: DESCRIBED_VERSION,
 		defaultVersion: LATEST_VERSION,
-		subtitle: `={{ (${JSON.stringify(Object.fromEntries(WATCHED_KINDS.map(({ value, name }) => [value, name])))})[$parameter["event"]] ?? "" }}`,
+		subtitle: `={{ (${JSON.stringify(Object.fromEntries([...WATCHED_KINDS, ...CHANGED_KINDS].map(({ value, name }) => [value, name])))})[$parameter["event"]] ?? "" }}`,
 		description:
-			'Starts the workflow when Heffl has new records, checking at the times you set. For n8n that Heffl cannot reach (no public URL)',
+			'Starts the workflow when Heffl has new or changed records, checking at the times you set. For n8n that Heffl cannot reach (no public URL)',
 		defaults: { name: 'Heffl Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -56,7 +65,7 @@ export class HefflPollingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Checks Heffl for new records at the Poll Times, one request per check when nothing is new. Where Heffl can reach this n8n over HTTPS, the Heffl Trigger (webhooks) starts at once and sends no requests. Only new records: Heffl lists records by creation date but documents no order or filter by change date, so changed records could only be found by reading them all.',
+					'Checks Heffl for new records at the Poll Times, one request per check when nothing is new. Where Heffl can reach this n8n over HTTPS, the Heffl Trigger (webhooks) starts at once and sends no requests. Heffl lists records by creation date only, so the Changed kinds read every matching record at each check.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
@@ -67,14 +76,13 @@ export class HefflPollingTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				required: true,
-				options: WATCHED_KINDS.map(({ name, value, description }) => ({
-					name,
-					value,
-					description,
-				})),
+				options: [...WATCHED_KINDS, ...CHANGED_KINDS]
+					.map(({ name, value, description }) => ({ name, value, description }))
+					.sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'lead',
 			},
 			...WATCHED_KINDS.map(filtersProperty),
+			...CHANGED_PROPERTIES,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -86,15 +94,23 @@ export class HefflPollingTrigger implements INodeType {
 						"How each record's custom fields are named (deals, contacts, companies, tasks, quotations). Labels reads their definitions from Heffl at most once every five minutes.",
 					),
 					RECORD_ONLY_OPTION,
+					REQUESTS_PER_MINUTE_OPTION,
 				],
 			},
 		],
 	};
 
 	// The lead filters' Stage and Source dropdowns (filterProperties) list from Heffl.
-	methods = { loadOptions: { ...filterOptions, ...conditionOptions } };
+	// Fields to Watch lists the kind's fields and custom fields from Heffl.
+	methods = { loadOptions: { ...filterOptions, ...conditionOptions, getWatchableFields } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const changed = changedKind(this.getNodeParameter('event'));
+		if (changed) {
+			if (this.getMode() === 'manual')
+				return [this.helpers.returnJsonArray(await changeTestEvent(this, changed))];
+			return await pollForChanged(this, changed, changesOutput(this, changed));
+		}
 		const kind = watchedKind(this.getNodeParameter('event'));
 		if (!kind) {
 			throw new NodeOperationError(

@@ -15,6 +15,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { plural } from '../shared/table/schema';
 import { pollClock } from './budget';
+import { keepStart, keptStart } from './keptStarts';
 import type { Cursor } from './cursor';
 import { isCursor } from './cursor';
 import { asNodeError, isPassing, isPersistent, persistentFault } from './faults';
@@ -38,23 +39,6 @@ const HOLD_GRACE_MS = 10_000;
 const STARTS_KEY = 'hefflPollingStarts';
 
 /** The start kept for this node (by name, as n8n keys node static data) and this kind. */
-function keptStart(context: IPollFunctions, watching: string): Cursor | undefined {
-	const starts = context.getWorkflowStaticData('global')[STARTS_KEY] as IDataObject | undefined;
-	const start = starts?.[context.getNode().name];
-	return isCursor(start, watching) ? start : undefined;
-}
-
-function keepStart(context: IPollFunctions, start: Cursor | undefined) {
-	const global = context.getWorkflowStaticData('global');
-	const starts = { ...((global[STARTS_KEY] as IDataObject | undefined) ?? {}) };
-	const name = context.getNode().name;
-	if (start) starts[name] = start;
-	else if (!(name in starts)) return;
-	else delete starts[name];
-	if (Object.keys(starts).length) global[STARTS_KEY] = starts;
-	else delete global[STARTS_KEY];
-}
-
 export async function pollForNew(
 	context: IPollFunctions,
 	kind: WatchedKind,
@@ -79,7 +63,7 @@ export async function pollForNew(
 		const cursor =
 			(isCursor(unsaved, kind.value) ? unsaved : undefined) ??
 			saved ??
-			keptStart(context, kind.value);
+			keptStart(context, STARTS_KEY, (value): value is Cursor => isCursor(value, kind.value));
 
 		if (!cursor) {
 			// First activation (or another kind): Heffl's newest record is "now"; nothing is
@@ -92,7 +76,7 @@ export async function pollForNew(
 				throw asNodeError(node, error);
 			}
 			state.cursor = start;
-			keepStart(context, start);
+			keepStart(context, STARTS_KEY, start);
 			rememberUnsaved(key, base, start);
 			succeeded(key);
 			return null;
@@ -141,7 +125,7 @@ export async function pollForNew(
 		}
 		// n8n saves this cursor with the emission: the kept start is no longer needed.
 		forgetUnsaved(key);
-		keepStart(context, undefined);
+		keepStart(context, STARTS_KEY, undefined);
 		return [context.helpers.returnJsonArray(await output(result.fresh))];
 	} finally {
 		releaseTrigger(key, token);

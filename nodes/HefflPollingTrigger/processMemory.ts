@@ -4,7 +4,7 @@
  * and how long a passing fault has lasted. Lost at a restart, by design: a restart
  * starts again from what n8n saved.
  */
-import type { Cursor } from './cursor';
+import { forgetShares } from './requestShare';
 
 interface TriggerMemory {
 	/** The poll that holds the trigger, and until when its budget lets it run. */
@@ -12,9 +12,9 @@ interface TriggerMemory {
 	/**
 	 * A poll that emitted nothing moved the cursor where n8n may not save it (its
 	 * scheduler without durable cursors rebuilds static data from the database at every
-	 * poll): the saved cursor it started from, and where it got.
+	 * poll): the saved cursor (or a Changed kind's memory) it started from, and where it got.
 	 */
-	unsaved?: { base: string; cursor: Cursor };
+	unsaved?: { base: string; cursor: object };
 	/** Polls failing in a row on passing faults: since when, how many. */
 	failing?: { since: number; polls: number };
 	touched: number;
@@ -62,12 +62,12 @@ export function releaseTrigger(key: string, token: number): void {
 }
 
 /** Progress made on top of the saved cursor `base` (JSON), if any was made in this process. */
-export function unsavedProgress(key: string, base: string): Cursor | undefined {
+export function unsavedProgress(key: string, base: string): unknown {
 	const unsaved = memories.get(key)?.unsaved;
 	return unsaved?.base === base ? unsaved.cursor : undefined;
 }
 
-export function rememberUnsaved(key: string, base: string, cursor: Cursor): void {
+export function rememberUnsaved(key: string, base: string, cursor: object): void {
 	memoryOf(key).unsaved = { base, cursor };
 }
 
@@ -93,4 +93,5 @@ export function succeeded(key: string): void {
 /** What a restart of n8n does to this memory (the poll harness's restarts use it). */
 export function forgetProcessMemory(): void {
 	memories.clear();
+	forgetShares();
 }

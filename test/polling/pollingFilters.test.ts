@@ -15,7 +15,6 @@ import { usePollingSandbox } from './pollingSandbox';
 
 const { context, relay, listRequests, activated } = usePollingSandbox();
 
-
 describe('filters: Get Many’s search and filter builder', () => {
 	test('deals: Conditions (status is WON) → only won deals; the others are passed over for good', async () => {
 		const harness = await activated('deal', {

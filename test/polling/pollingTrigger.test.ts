@@ -19,7 +19,6 @@ import { usePollingSandbox } from './pollingSandbox';
 
 const { context, listRequests, activated } = usePollingSandbox();
 
-
 describe('first activation, then each new record once', () => {
 	test.each(KINDS)(
 		'%s: activation starts from now; new records come once, oldest first, shaped as the Heffl Trigger’s',

@@ -17,7 +17,6 @@ import { usePollingSandbox } from './pollingSandbox';
 
 const { context, relay, activated } = usePollingSandbox();
 
-
 describe('a poll that fails leaves the cursor and says why; the next poll catches up', () => {
 	const failing = [
 		['a 429 that outlasts the retries', () => context.sandbox.faults.queue('429', 3, ['GET'])],

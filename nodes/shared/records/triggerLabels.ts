@@ -11,7 +11,7 @@ import type { CustomFieldSource } from '../table/schema';
 import type { HefflContext } from '../transport';
 import { keyIdentity } from '../transport';
 import type { Labelled } from './customFieldLabels';
-import { labelRecords, unreadNotice } from './customFieldLabels';
+import { labelRecord, labelRecords, recordScope, unreadNotice } from './customFieldLabels';
 import type { CustomFieldDefinition } from './customFields';
 import { readDefinitions } from './customFields';
 
@@ -74,4 +74,42 @@ export async function labelTriggerRecords(
 		records: labelled.records,
 		...(labelled.unread.length && { notice: unreadNotice(labelled.unread) }),
 	};
+}
+
+/**
+ * The definitions that apply to one record (its entity, deal pipeline or quotation template),
+ * kept as above; none when they cannot be read (a comparison then goes by the values alone).
+ */
+export async function triggerDefinitions(
+	context: HefflContext,
+	source: CustomFieldSource | undefined,
+	record: IDataObject,
+): Promise<CustomFieldDefinition[]> {
+	const scope = source && recordScope(source, record);
+	if (!scope) return [];
+	try {
+		const definitions = await definitionsKept(context, await keyIdentity.call(context), scope);
+		return definitions instanceof Error ? [] : definitions;
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Objects keyed by a record's fields (a change trigger's `changes`), their `cf_*` keys by the
+ * labels of that record's definitions, as labelTriggerRecords names the record's own.
+ */
+export async function labelTriggerKeys(
+	context: HefflContext,
+	source: CustomFieldSource | undefined,
+	pairs: Array<{ record: IDataObject; keyed: IDataObject }>,
+): Promise<IDataObject[]> {
+	const labelled: IDataObject[] = [];
+	for (const { record, keyed } of pairs) {
+		const definitions = Object.keys(keyed).some((key) => key.startsWith('cf_'))
+			? await triggerDefinitions(context, source, record)
+			: [];
+		labelled.push(labelRecord(keyed, definitions));
+	}
+	return labelled;
 }
