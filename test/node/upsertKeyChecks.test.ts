@@ -231,9 +231,9 @@ describe('what an agent reads of the three operations (the Heffl Tool shows the 
 		);
 		const matchBy = keyParameter('company', 'matchBy');
 		expect(matchBy?.options?.map((option) => (option as { name: string }).name)).toEqual([
+			'Domain (Website)',
 			'Email',
 			'Name',
-			'Website',
 		]);
 	});
 });

@@ -49,7 +49,7 @@ describe.each(['legacy', 'scheduler', 'durable'] as Scheduler[])('%s', (schedule
 				options: { requestsPerMinute: 2 },
 			},
 			undefined,
-			{ scheduler, budgetMs: 400, pollTimeoutMs: 5_000 },
+			{ scheduler, budgetMs: 2_000, pollTimeoutMs: 5_000 },
 		);
 		await sleep(WINDOW_MS + 50); // the key's share is this file's: the last test's window ends
 		context.sandbox.clearRequests();

@@ -51,7 +51,8 @@ const ALLOWED = [
  * to come back.
  */
 const MAX_PACKED = 120_000;
-const MAX_UNPACKED = 400_000;
+// 460,000 since issues 50–52 (the Changed kinds, the comparison of records): 435,713 on 2026-12-02.
+const MAX_UNPACKED = 460_000;
 
 let pack: PackReport;
 let paths: string[];

@@ -193,10 +193,9 @@ describe('§11.1 contacts (v2 /contacts)', () => {
 		});
 		expect(updated.error?.message).toBeUndefined();
 		expect(all(updated, 'POST', '/contacts')).toHaveLength(0);
+		// Only what differs: the first name is as stored, the e-mail found by is not rewritten.
 		expect(one(updated, 'PATCH', `/contacts/${String(id)}`).body).toEqual({
-			firstName: 'Una',
 			lastName: 'Updated',
-			email: 'UPSERT.me@v2crm.example',
 		});
 		expect(updated.json[0]).toMatchObject({ id, lastName: 'Updated', jobTitle: 'Buyer' });
 	});

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readLimit } from './parameters';
+import { readBoolean, readLimit } from './parameters';
 import { hefflRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationName, ResourceSpec } from '../../shared/table/schema';
 import { getMany } from './getMany';
@@ -44,12 +44,19 @@ export async function runGeneric(
 			return shaped(await createRecord(this, resource, itemIndex, base, body));
 		}
 		case 'upsert': {
+			// Read first: a value that is not true or false is refused before anything is sent.
+			const withOutcome = readBoolean(
+				this,
+				'options.includeOutcome',
+				'Options › Include Outcome',
+				itemIndex,
+				false,
+			);
 			const { record, outcome } = await upsert(this, resource, itemIndex, base, state);
 			const kept = shaped(record);
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			// Off by default: the record's keys stay as they are. Set on the kept object itself,
 			// which Custom Fields As → Labels renames once every item has run.
-			if (options.includeOutcome === true) kept.upsertOutcome = { ...outcome };
+			if (withOutcome) kept.upsertOutcome = { ...outcome };
 			return kept;
 		}
 		case 'get': {

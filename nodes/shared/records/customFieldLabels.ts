@@ -105,6 +105,19 @@ export function outputNames(
 	return names;
 }
 
+/**
+ * An object keyed by a record's fields (a change trigger's `changes`) named as that record's
+ * own keys are, by the definitions of its scope.
+ */
+export function labelKeysAsRecord(
+	keyed: IDataObject,
+	record: IDataObject,
+	definitions: CustomFieldDefinition[],
+): IDataObject {
+	if (!definitions.length) return keyed;
+	return labelRecord(keyed, outputNames([definitions], keysOf(record)));
+}
+
 /** One object's `cf_*` keys renamed; everything else, and the order of the keys, kept. */
 function renamed(object: IDataObject, names: Map<string, string>): IDataObject {
 	const result: IDataObject = {};

@@ -11,7 +11,7 @@ import type { CustomFieldSource } from '../table/schema';
 import type { HefflContext } from '../transport';
 import { keyIdentity } from '../transport';
 import type { Labelled } from './customFieldLabels';
-import { labelRecord, labelRecords, recordScope, unreadNotice } from './customFieldLabels';
+import { labelKeysAsRecord, labelRecords, recordScope, unreadNotice } from './customFieldLabels';
 import type { CustomFieldDefinition } from './customFields';
 import { readDefinitions } from './customFields';
 
@@ -109,7 +109,7 @@ export async function labelTriggerKeys(
 		const definitions = Object.keys(keyed).some((key) => key.startsWith('cf_'))
 			? await triggerDefinitions(context, source, record)
 			: [];
-		labelled.push(labelRecord(keyed, definitions));
+		labelled.push(labelKeysAsRecord(keyed, record, definitions));
 	}
 	return labelled;
 }
