@@ -43,7 +43,7 @@ export interface ControlRequest {
  * now, no API key and none of its budget spent (the change triggers' tests and the e2e tier).
  */
 export function editAsApp(
-	sandbox: Sandbox,
+	sandbox: Pick<ControlledSandbox, 'store'>,
 	kind: RecordKind,
 	id: string,
 	changes: JsonObject,
