@@ -112,7 +112,7 @@ export const refusedValues: Array<[INodeParameters, RegExp]> = [
 			operation: 'getAll',
 			filters: conditions({ field: 'name', operator: 'is', values: 'a,b' }),
 		},
-		/^Filters › Conditions › condition 1: 2 values for 'is'/,
+		/^Filters › Conditions › condition 1: 2 values under 'Is': choose 'Is Any Of'/,
 	],
 	[
 		{
