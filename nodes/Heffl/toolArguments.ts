@@ -4,13 +4,16 @@
  * is named by its argument first (`Argument 'dueDate': Additional Fields › Due Date: …`),
  * found from the raw parameters n8n keeps on the node: by the field our message names, or
  * by the body key Heffl's §4.2 details name (`entityId`), or, for a record not found, by the
- * record's ID parameter. A message no argument's field is named in is left as it is.
+ * record's ID parameter. A message no argument's field is named in is left as it is. A
+ * refused ID ends with what the agent should pass and which tool finds it (a Get Many of
+ * that resource), in place of the editor's "Pick the record from the list".
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ResourceSpec } from '../shared/table/schema';
-import { fieldKey, fieldsOf, resourceParameter } from '../shared/table/schema';
+import { RESOURCES } from '../shared/table/resources';
+import { fieldKey, fieldsOf, plural, resourceParameter } from '../shared/table/schema';
 import { displayPath } from './parameterNames';
 
 /** The key of each `$fromAI()` call: `$fromAI('key'`, `$fromAI("key"` or `` $fromAI(`key` ``. */
@@ -80,9 +83,9 @@ function refusedParameters(resource: ResourceSpec, operation: string, error: Nod
  */
 function namedInMessage(node: INode, fromAi: Map<string, string[]>, text: string): string[] {
 	const message = text.toLowerCase();
-	let keys: string[] = [];
+	let paths: string[] = [];
 	let longest = 0;
-	for (const [path, pathKeys] of fromAi) {
+	for (const path of fromAi.keys()) {
 		const segments = path.split('.');
 		for (let depth = segments.length; depth > 0; depth--) {
 			const where = displayPath(node, segments.slice(0, depth)).toLowerCase();
@@ -90,12 +93,44 @@ function namedInMessage(node: INode, fromAi: Map<string, string[]>, text: string
 			// The parameter itself, named alone or with a member; an entry holding it, named alone.
 			const named = depth === segments.length ? /^(:| ›)/.test(after) : after.startsWith(':');
 			if (!where || !named) continue;
-			if (where.length > longest) [keys, longest] = [[], where.length];
-			if (where.length === longest) keys.push(...pathKeys);
+			if (where.length > longest) [paths, longest] = [[], where.length];
+			if (where.length === longest) paths.push(path);
 			break;
 		}
 	}
-	return keys;
+	return paths;
+}
+
+/** The editor's advice on an ID, which an agent cannot follow. */
+const FOR_A_PERSON = 'Pick the record from the list, or paste its ID.';
+
+/** The resource whose records carry IDs with this prefix (`qtn_` → quotation). */
+const resourceByPrefix = (prefix: string | undefined) =>
+	prefix ? RESOURCES.find((resource) => resource.idPrefix === prefix) : undefined;
+
+/**
+ * What the agent should pass for a record's ID, and which tool finds it: the record the
+ * operation addresses, or a field holding another record's ID. Undefined for other fields.
+ */
+function idAdvice(
+	resource: ResourceSpec,
+	operation: string,
+	path: string,
+	key: string,
+): string | undefined {
+	let target: ResourceSpec | undefined;
+	if (path === resourceParameter(resource)) target = resource;
+	else {
+		const name = path.split('.').pop();
+		const kind = operation === 'update' ? 'update' : 'create';
+		const field = fieldsOf(resource, kind).find((candidate) => candidate.name === name);
+		if (!field || (field.format !== 'id' && !field.locator)) return undefined;
+		target = resourceByPrefix(field.idPrefix);
+		if (!target)
+			return `Pass '${key}' the record's ID as Heffl gives it in its 'id' (its prefix names its kind: ld_ a lead, dl_ a deal); a tool doing Get Many of that kind of record finds it.`;
+	}
+	const form = target.idPrefix ? ` (${target.idPrefix} followed by letters and digits)` : '';
+	return `Pass '${key}' a ${target.label}'s ID as Heffl gives it in its 'id'${form}; a tool doing Get Many of ${plural(target.label)} finds it.`;
 }
 
 /**
@@ -110,15 +145,25 @@ export function inAgentWords<T extends Error>(
 	const fromAi = fromAiParameters(node.parameters);
 	if (fromAi.size === 0 || /^Arguments? '/.test(error.message)) return error;
 	const operation = String(node.parameters.operation ?? '');
-	let keys: string[] = [];
-	if (error instanceof NodeApiError && resource) {
-		keys = refusedParameters(resource, operation, error).flatMap((path) => fromAi.get(path) ?? []);
-	} else {
-		keys = namedInMessage(node, fromAi, error.message);
-	}
-	keys = [...new Set(keys)];
+	const paths =
+		error instanceof NodeApiError && resource
+			? refusedParameters(resource, operation, error)
+			: namedInMessage(node, fromAi, error.message);
+	const pairs = paths.flatMap((path) => (fromAi.get(path) ?? []).map((key) => ({ path, key })));
+	const keys = [...new Set(pairs.map(({ key }) => key))];
 	if (keys.length === 0) return error;
 	const named = keys.map((key) => `'${key}'`).join(', ');
 	error.message = `Argument${keys.length > 1 ? 's' : ''} ${named}: ${error.message}`;
+	// A person's advice ("Pick the record from the list") is no use to an agent: what to pass, and where to find it.
+	const advice = resource
+		? pairs.map(({ path, key }) => idAdvice(resource, operation, path, key)).find(Boolean)
+		: undefined;
+	if (advice) {
+		const described = error as { description?: string | null };
+		const kept = String(described.description ?? '')
+			.replace(FOR_A_PERSON, '')
+			.trim();
+		described.description = kept ? `${kept} ${advice}` : advice;
+	}
 	return error;
 }

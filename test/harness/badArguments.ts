@@ -14,7 +14,7 @@ export const BAD_ARGUMENTS: Array<{
 	args: IDataObject;
 	/** The message starts so: the argument, then the field. */
 	starts: string;
-	/** And it says these, in the message or its description. */
+	/** And it says these, in the message or its description (a refused ID: what to pass, last). */
 	says: RegExp[];
 }> = [
 	{
@@ -22,21 +22,31 @@ export const BAD_ARGUMENTS: Array<{
 		tool: 'Get Quotation',
 		args: { quotationId: 'qtn_doesNotExist00000' },
 		starts: "Argument 'quotationId': The quotation was not found",
-		says: [/qtn_doesNotExist00000/, /Check the ID/],
+		says: [
+			/qtn_doesNotExist00000/,
+			/Check the ID/,
+			/Pass 'quotationId' a quotation's ID as Heffl gives it in its 'id' \(qtn_ followed by letters and digits\); a tool doing Get Many of quotations finds it\./,
+		],
 	},
 	{
 		what: 'a quotation ID that would change the address',
 		tool: 'Get Quotation',
 		args: { quotationId: 'qtn_1/../users' },
 		starts: "Argument 'quotationId': Quotation",
-		says: [/qtn_1\/\.\.\/users/],
+		says: [
+			/qtn_1\/\.\.\/users/,
+			/Pass 'quotationId' a quotation's ID as Heffl gives it in its 'id' \(qtn_ followed by letters and digits\); a tool doing Get Many of quotations finds it\./,
+		],
 	},
 	{
 		what: 'an unknown linked record ID',
 		tool: 'Create Task',
 		args: { title: 'Orphan task', linkedTo: 'leads', linkedId: 'ld_doesNotExist00000' },
 		starts: "Argument 'linkedId': ",
-		says: [/entityId: no lead with ID 'ld_doesNotExist00000'/],
+		says: [
+			/entityId: no lead with ID 'ld_doesNotExist00000'/,
+			/Pass 'linkedId' the record's ID .*a tool doing Get Many of that kind of record finds it\./,
+		],
 	},
 	{
 		what: 'a kind of record tasks cannot link to',

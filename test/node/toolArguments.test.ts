@@ -65,7 +65,7 @@ describe('the Heffl Tool names the $fromAI() argument of a refused value, then t
 			tool: true,
 		});
 		expect(run.error?.message).toBe(
-			"Argument 'statuses': Filters › Conditions › condition 1: 2 values for 'is'",
+			"Argument 'statuses': Filters › Conditions › condition 1: 2 values under 'Is': choose 'Is Any Of' for several",
 		);
 	});
 

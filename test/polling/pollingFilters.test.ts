@@ -80,4 +80,24 @@ describe('filters: Get Many’s search and filter builder', () => {
 		);
 		expect(harness.emitted).toEqual([]);
 	});
+
+	test('two stages under Is (or Is Not) fail the first poll naming Is Any Of (Is None Of), nothing read', async () => {
+		const [first, second] = (context.sandbox.records('pipelines')[0].stages as IDataObject[]).map(
+			(stage) => String(stage.id),
+		);
+		for (const [operator, named] of [
+			['is', "2 values under 'Is': choose 'Is Any Of' for several"],
+			['is_not', "2 values under 'Is Not': choose 'Is None Of' for several"],
+		]) {
+			const harness = await activated('deal', {
+				filters: {
+					conditions: { condition: [{ field: 'stageId', operator, values: [first, second] }] },
+				},
+			});
+			context.sandbox.clearRequests();
+			const poll = await harness.poll();
+			expect(poll.error?.message).toBe(`Filters › Conditions › condition 1: ${named}`);
+			expect(listRequests()).toEqual([]);
+		}
+	});
 });

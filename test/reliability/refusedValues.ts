@@ -8,7 +8,6 @@ import type { INodeParameters } from 'n8n-workflow';
 import { conditions, customField, expr, lead, quotation } from './badInputCases';
 
 export const refusedValues: Array<[INodeParameters, RegExp]> = [
-
 	...['{"email": ', '[1,2]', '"text"', '{bad json}', 'null'].map(
 		(filtersJson): [INodeParameters, RegExp] => [
 			{ resource: 'contact', operation: 'getAll', filters: { filtersJson } },
@@ -112,7 +111,7 @@ export const refusedValues: Array<[INodeParameters, RegExp]> = [
 			operation: 'getAll',
 			filters: conditions({ field: 'name', operator: 'is', values: 'a,b' }),
 		},
-		/^Filters › Conditions › condition 1: 2 values for 'is'/,
+		/^Filters › Conditions › condition 1: 2 values under 'Is': choose 'Is Any Of'/,
 	],
 	[
 		{

@@ -17,7 +17,6 @@ const ctx = useSandbox({
 });
 const { trigger, listening, pipelines, subscriptionsTo } = useFilterTriggers(ctx);
 
-
 describe('the Filters in the editor', () => {
 	test('every dropdown of the Filters loads its options from Heffl (lead stages and sources, the ID conditions: a deal stage as Pipeline › Stage)', async () => {
 		const trigger = new HefflTrigger();
@@ -118,6 +117,24 @@ describe('bad filters fail activation, naming the field and the fix; nothing is 
 		);
 		expect(await refusal(stageFilter('dps_nowhere'))).toMatch(
 			/'dps_nowhere' is not a stage of any pipeline in Heffl/,
+		);
+	});
+
+	test('two stages picked under Is (or Is Not): the message names Is Any Of (Is None Of)', async () => {
+		const [first, second] = stagesOf(pipelines()[0]).map((stage) => stage.id);
+		expect(await refusal(stageFilter([first, second]))).toMatch(
+			/^Deal Filters › Conditions › condition 1: 2 values under 'Is': choose 'Is Any Of' for several \| Set Operator to Is Any Of/,
+		);
+		const notBoth = {
+			...stageFilter([]),
+			dealFilters: {
+				conditions: {
+					condition: [{ field: 'stageId', operator: 'is_not', values: [first, second] }],
+				},
+			},
+		};
+		expect(await refusal(notBoth)).toMatch(
+			/^Deal Filters › Conditions › condition 1: 2 values under 'Is Not': choose 'Is None Of' for several/,
 		);
 	});
 

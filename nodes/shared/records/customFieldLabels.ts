@@ -76,7 +76,10 @@ export function outputNames(
 ): Map<string, string> {
 	const labels = new Map<string, Set<string>>();
 	for (const definition of definitions.flat())
-		labels.set(definition.key, (labels.get(definition.key) ?? new Set()).add(definition.label.trim()));
+		labels.set(
+			definition.key,
+			(labels.get(definition.key) ?? new Set()).add(definition.label.trim()),
+		);
 	const keys = [...labels.keys()].sort();
 	const kept = [...new Set(keptKeys)].filter((key) => !labels.has(key));
 	const keptSpoken = new Set(kept.map(spoken));

@@ -72,6 +72,12 @@ function conditionMatches(recordKey: string, operator: string) {
 	};
 }
 
+/** The operators that take one value, and the one that takes several in its place. */
+const SINGLE_OPERATORS: Record<string, { name: string; several: string } | undefined> = {
+	is: { name: 'Is', several: 'Is Any Of' },
+	is_not: { name: 'Is Not', several: 'Is None Of' },
+};
+
 /**
  * §7's list parameters: sort (its own collection), the filter builder and the raw filters
  * JSON, merged into the one JSON-encoded `filters` parameter. Conditions are checked on
@@ -125,11 +131,12 @@ function listing(
 		if (!key) refuse(where, 'has no field', 'Choose a Field.');
 		if (!values.length)
 			refuse(where, 'has no values', 'Enter one value, or several separated by commas.');
-		if ((operator === 'is' || operator === 'is_not') && values.length > 1)
+		const single = SINGLE_OPERATORS[operator];
+		if (single && values.length > 1)
 			refuse(
 				where,
-				`${values.length} values for '${operator}'`,
-				"Use 'Is Any Of' or 'Is None Of' for several.",
+				`${values.length} values under '${single.name}': choose '${single.several}' for several`,
+				`Set Operator to ${single.several}, or keep one value.`,
 			);
 		if (key in merged)
 			refuse(where, `'${key}' has another condition`, 'Use one condition per field.');

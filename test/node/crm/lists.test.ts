@@ -213,7 +213,7 @@ describe('§7 conditions, shown on deals', () => {
 		}
 	});
 
-	test('a condition with two values for Is, or a field in both Conditions and Filters (JSON), is refused before sending', async () => {
+	test('a condition with two values for Is or Is Not, or a field in both Conditions and Filters (JSON), is refused before sending', async () => {
 		const twice = await heffl({
 			resource: 'deal',
 			operation: 'getAll',
@@ -221,8 +221,21 @@ describe('§7 conditions, shown on deals', () => {
 				conditions: { condition: [{ field: 'status', operator: 'is', values: 'WON, LOST' }] },
 			},
 		});
-		expect(twice.error?.message).toMatch(/^Filters › Conditions › condition 1: 2 values for 'is'/);
+		expect(twice.error?.message).toMatch(
+			/^Filters › Conditions › condition 1: 2 values under 'Is': choose 'Is Any Of' for several/,
+		);
 		expect(twice.sent).toEqual([]);
+		const notTwice = await heffl({
+			resource: 'deal',
+			operation: 'getAll',
+			filters: {
+				conditions: { condition: [{ field: 'status', operator: 'is_not', values: 'WON, LOST' }] },
+			},
+		});
+		expect(notTwice.error?.message).toMatch(
+			/^Filters › Conditions › condition 1: 2 values under 'Is Not': choose 'Is None Of' for several/,
+		);
+		expect(notTwice.sent).toEqual([]);
 		const both = await heffl({
 			resource: 'deal',
 			operation: 'getAll',
