@@ -43,20 +43,18 @@ export class HefflTrigger implements INodeType {
 		defaults: { name: 'Heffl Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Hide rules, not show rules: n8n's editor takes a parameter a credential's `show` names
-		// for the node's authentication and moves it out of the panel into the credential dialog.
 		credentials: [
 			{
 				name: CREDENTIAL_NAME,
 				required: true,
-				displayOptions: { hide: { subscription: ['existing'] } },
+				displayOptions: { show: { subscription: ['automatic'] } },
 			},
 			{
 				// Written out: n8n's lint finds the credential's test by this literal name.
 				name: 'hefflWebhookSigningSecretApi',
 				required: true,
 				testedBy: 'hefflWebhookSigningSecret',
-				displayOptions: { hide: { subscription: ['automatic'] } },
+				displayOptions: { show: { subscription: ['existing'] } },
 			},
 		],
 		webhooks: [
