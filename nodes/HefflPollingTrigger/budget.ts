@@ -74,3 +74,11 @@ export function withinBudget(context: IPollFunctions, clock: PollClock): IPollFu
 		has: (target, key) => key === 'getExecutionCancelSignal' || key in target,
 	});
 }
+
+/** A poll past its budget by this much (or a tenth of the budget, if less) no longer holds its trigger. */
+const HOLD_GRACE_MS = 10_000;
+
+/** Until when a poll with this clock holds its trigger (processMemory.ts's takeTrigger). */
+export function holdUntil(clock: PollClock): number {
+	return clock.endsAt + Math.min(HOLD_GRACE_MS, clock.budgetMs / 10);
+}

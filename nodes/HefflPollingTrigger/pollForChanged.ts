@@ -13,7 +13,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { triggerDefinitions } from '../shared/records/triggerLabels';
 import { definitionsOf, plural } from '../shared/table/schema';
-import { pollClock } from './budget';
+import { holdUntil, pollClock } from './budget';
 import { keepStart, keptStart } from './keptStarts';
 import type { ChangeMemory } from './changeMemory';
 import {
@@ -41,7 +41,6 @@ import {
 import type { ChangeFound } from './readChanges';
 import { readChanges } from './readChanges';
 
-const HOLD_GRACE_MS = 10_000;
 /** Where, in the workflow's global static data, each node's first memory waits for its first emission. */
 const STARTS_KEY = 'hefflChangeStarts';
 
@@ -59,7 +58,7 @@ export async function pollForChanged(
 	const who = `Heffl Polling Trigger "${node.name}" (workflow ${workflowId})`;
 	const key = `${workflowId}:${node.id}:changed`;
 	const clock = pollClock(context);
-	const token = takeTrigger(key, clock.endsAt + Math.min(HOLD_GRACE_MS, clock.budgetMs / 10));
+	const token = takeTrigger(key, holdUntil(clock));
 	if (token === undefined) {
 		context.logger.info(`${who}: the previous poll is still running; this one is skipped`);
 		return null;

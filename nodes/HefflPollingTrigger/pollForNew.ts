@@ -14,7 +14,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { plural } from '../shared/table/schema';
-import { pollClock } from './budget';
+import { holdUntil, pollClock } from './budget';
 import { keepStart, keptStart } from './keptStarts';
 import type { Cursor } from './cursor';
 import { isCursor } from './cursor';
@@ -33,12 +33,9 @@ import {
 import { readNew } from './readNew';
 import { firstCursor } from './watchedList';
 
-/** A poll past its budget by this much (or a tenth of the budget, if less) no longer holds its trigger. */
-const HOLD_GRACE_MS = 10_000;
 /** Where, in the workflow's global static data, each node's start waits for its first emission. */
 const STARTS_KEY = 'hefflPollingStarts';
 
-/** The start kept for this node (by name, as n8n keys node static data) and this kind. */
 export async function pollForNew(
 	context: IPollFunctions,
 	kind: WatchedKind,
@@ -50,7 +47,7 @@ export async function pollForNew(
 	const who = `Heffl Polling Trigger "${node.name}" (workflow ${workflowId})`;
 	const key = `${workflowId}:${node.id}`;
 	const clock = pollClock(context);
-	const token = takeTrigger(key, clock.endsAt + Math.min(HOLD_GRACE_MS, clock.budgetMs / 10));
+	const token = takeTrigger(key, holdUntil(clock));
 	if (token === undefined) {
 		context.logger.info(`${who}: the previous poll is still running; this one is skipped`);
 		return null;
